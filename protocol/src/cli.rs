@@ -1,0 +1,131 @@
+//! Command-line tools: `perft` and `moves`.
+
+use std::io::Write;
+use tinman_core::{variants, Position};
+
+const USAGE: &str = "usage:
+  tinman perft --variant NAME --depth N [--fen FEN] [--divide] [--threads N]
+  tinman moves --variant NAME [--fen FEN]";
+
+/// Exit status for bad input (unknown variant, bad FEN, bad option).
+const EXIT_BAD_INPUT: i32 = 2;
+
+/// Runs a command line and returns the exit status.
+pub fn run(args: &[String]) -> i32 {
+    match execute(args) {
+        Ok(()) => 0,
+        Err(message) => {
+            eprintln!("tinman: {message}");
+            EXIT_BAD_INPUT
+        }
+    }
+}
+
+/// Options shared by the tools.
+struct Options {
+    variant: String,
+    fen: Option<String>,
+    depth: Option<u32>,
+    divide: bool,
+    threads: usize,
+}
+
+fn parse_options(args: &[String]) -> Result<Options, String> {
+    let mut o = Options {
+        variant: "normal".into(),
+        fen: None,
+        depth: None,
+        divide: false,
+        threads: 1,
+    };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));
+        match arg.as_str() {
+            "--variant" => o.variant = value("--variant")?,
+            "--fen" => o.fen = Some(value("--fen")?),
+            "--depth" => {
+                let v = value("--depth")?;
+                o.depth = Some(
+                    v.parse()
+                        .map_err(|_| format!("--depth: '{v}' is not a number"))?,
+                );
+            }
+            "--threads" => {
+                let v = value("--threads")?;
+                o.threads = v
+                    .parse()
+                    .ok()
+                    .filter(|&n| n >= 1)
+                    .ok_or(format!("--threads: '{v}' is not a positive number"))?;
+            }
+            "--divide" => o.divide = true,
+            other => return Err(format!("unknown option '{other}'\n{USAGE}")),
+        }
+    }
+    Ok(o)
+}
+
+fn position(o: &Options) -> Result<Position, String> {
+    let variant = variants::by_name(&o.variant).ok_or_else(|| {
+        format!(
+            "unknown variant '{}' (known: {})",
+            o.variant,
+            variants::NAMES.join(", ")
+        )
+    })?;
+    match &o.fen {
+        None => Ok(Position::start(variant)),
+        Some(fen) => Position::from_fen(variant, fen).map_err(|e| format!("bad FEN: {e}")),
+    }
+}
+
+fn execute(args: &[String]) -> Result<(), String> {
+    let Some((command, rest)) = args.split_first() else {
+        return Err(format!("no command given\n{USAGE}"));
+    };
+    let mut out = std::io::stdout().lock();
+    match command.as_str() {
+        "perft" => {
+            let o = parse_options(rest)?;
+            let depth = o.depth.ok_or("perft needs --depth N")?;
+            let pos = position(&o)?;
+            let report = tinman_search::perft::run(&pos, depth, o.threads);
+            if o.divide {
+                let mut lines: Vec<String> = report
+                    .divide
+                    .iter()
+                    .map(|&(m, n)| format!("{}: {n}", pos.move_text(m)))
+                    .collect();
+                lines.sort();
+                for line in lines {
+                    writeln!(out, "{line}").map_err(|e| e.to_string())?;
+                }
+            }
+            writeln!(
+                out,
+                "nodes {} time {} nps {}",
+                report.nodes,
+                report.elapsed.as_millis(),
+                report.nps()
+            )
+            .map_err(|e| e.to_string())
+        }
+        "moves" => {
+            let o = parse_options(rest)?;
+            let pos = position(&o)?;
+            let mut moves: Vec<String> = pos
+                .legal_moves()
+                .iter()
+                .map(|&m| pos.move_text(m))
+                .collect();
+            moves.sort();
+            for m in moves {
+                writeln!(out, "{m}").map_err(|e| e.to_string())?;
+            }
+            Ok(())
+        }
+        "help" | "--help" | "-h" => writeln!(out, "{USAGE}").map_err(|e| e.to_string()),
+        other => Err(format!("unknown command '{other}'\n{USAGE}")),
+    }
+}

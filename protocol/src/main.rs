@@ -1,0 +1,8 @@
+//! The `tinman` binary.
+
+mod cli;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    std::process::exit(cli::run(&args));
+}

@@ -1,0 +1,193 @@
+//! Board geometry: which squares of the 12x12 grid a variant plays on, and slider rays.
+
+use crate::bitboard::Bitboard;
+use crate::square::{Direction, Square, MAX_FILES, MAX_RANKS, SQUARE_COUNT};
+
+/// The playable squares of a board and its precomputed slider rays.
+///
+/// Rays stop at the board edge and before the first hole, so sliders never cross holes; a
+/// leaper's table is built from [`Geometry::leap`], which may jump over holes.
+#[derive(Clone)]
+pub struct Geometry {
+    width: u8,
+    height: u8,
+    playable: Bitboard,
+    holes: Bitboard,
+    /// `rays[d][s]`: the squares a slider on `s` passes in direction `d` on an empty board.
+    rays: Box<[[Bitboard; SQUARE_COUNT]; 8]>,
+}
+
+impl Geometry {
+    /// A `width` x `height` board (at most 12 x 12) without the given holes.
+    pub fn new(width: u8, height: u8, holes: &[Square]) -> Geometry {
+        assert!(width >= 1 && height >= 1 && width <= MAX_FILES && height <= MAX_RANKS);
+        let mut playable = Bitboard::EMPTY;
+        for sq in Square::all() {
+            if sq.file() < width && sq.rank() < height && !holes.contains(&sq) {
+                playable.insert(sq);
+            }
+        }
+        let holes: Bitboard = holes.iter().copied().collect();
+        let mut rays = Box::new([[Bitboard::EMPTY; SQUARE_COUNT]; 8]);
+        for dir in Direction::ALL {
+            let (df, dr) = dir.step();
+            for from in playable {
+                let mut ray = Bitboard::EMPTY;
+                let mut cur = from;
+                while let Some(next) = cur.offset(df, dr).filter(|s| playable.contains(*s)) {
+                    ray.insert(next);
+                    cur = next;
+                }
+                rays[dir as usize][from.index()] = ray;
+            }
+        }
+        Geometry {
+            width,
+            height,
+            playable,
+            holes,
+            rays,
+        }
+    }
+
+    #[inline]
+    pub fn width(&self) -> u8 {
+        self.width
+    }
+
+    #[inline]
+    pub fn height(&self) -> u8 {
+        self.height
+    }
+
+    /// Squares pieces may stand on.
+    #[inline]
+    pub fn playable(&self) -> Bitboard {
+        self.playable
+    }
+
+    /// Squares inside the width x height rectangle that are not playable.
+    #[inline]
+    pub fn holes(&self) -> Bitboard {
+        self.holes
+    }
+
+    /// Whether `sq` is inside the width x height rectangle (playable or hole).
+    #[inline]
+    pub fn in_rectangle(&self, sq: Square) -> bool {
+        sq.file() < self.width && sq.rank() < self.height
+    }
+
+    /// The playable square `df` files and `dr` ranks from `sq`, ignoring what lies between.
+    #[inline]
+    pub fn leap(&self, sq: Square, df: i8, dr: i8) -> Option<Square> {
+        sq.offset(df, dr).filter(|s| self.playable.contains(*s))
+    }
+
+    #[inline(always)]
+    pub fn ray(&self, dir: Direction, sq: Square) -> Bitboard {
+        self.rays[dir as usize][sq.index()]
+    }
+
+    /// Squares a slider on `sq` reaches in one direction: up to and including the first
+    /// occupied square.
+    #[inline(always)]
+    pub fn ray_attacks(&self, sq: Square, dir: Direction, occupied: Bitboard) -> Bitboard {
+        let ray = self.ray(dir, sq);
+        let blockers = ray & occupied;
+        let nearest = if dir.is_increasing() {
+            blockers.first()
+        } else {
+            blockers.last()
+        };
+        match nearest {
+            Some(b) => ray - self.ray(dir, b),
+            None => ray,
+        }
+    }
+
+    /// Squares a slider on `sq` reaches in the directions of the set `dirs` (bit `d` for
+    /// [`Direction`] `d`; see [`Direction::ORTHOGONAL`] and [`Direction::DIAGONAL`]).
+    #[inline(always)]
+    pub fn slide(&self, sq: Square, dirs: u8, occupied: Bitboard) -> Bitboard {
+        let mut attacks = Bitboard::EMPTY;
+        for dir in Direction::ALL {
+            if dirs & (1 << dir as u8) != 0 {
+                attacks |= self.ray_attacks(sq, dir, occupied);
+            }
+        }
+        attacks
+    }
+
+    /// The squares strictly between `a` and `b` when a slider could pass from one to the
+    /// other (same line, no hole between); empty otherwise.
+    #[inline]
+    pub fn between(&self, a: Square, b: Square) -> Bitboard {
+        match Direction::between(a, b) {
+            Some(d) if self.ray(d, a).contains(b) => self.ray(d, a) & self.ray(d.opposite(), b),
+            _ => Bitboard::EMPTY,
+        }
+    }
+
+    /// The whole line through `a` and `b` (both included) as far as the rays from `a` go;
+    /// empty if they are not aligned.
+    #[inline]
+    pub fn line(&self, a: Square, b: Square) -> Bitboard {
+        match Direction::between(a, b) {
+            Some(d) => self.ray(d, a) | self.ray(d.opposite(), a) | Bitboard::from_square(a),
+            None => Bitboard::EMPTY,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        Square::parse(name).unwrap()
+    }
+
+    fn names(b: Bitboard) -> Vec<String> {
+        b.squares().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn rays_stop_at_edges_and_holes() {
+        let g = Geometry::new(9, 12, &[sq("e6")]);
+        assert_eq!(
+            names(g.ray(Direction::North, sq("e1"))),
+            ["e2", "e3", "e4", "e5"]
+        );
+        assert_eq!(names(g.ray(Direction::South, sq("e8"))), ["e7"]);
+        assert_eq!(g.ray(Direction::East, sq("i1")), Bitboard::EMPTY);
+        assert!(!g.playable().contains(sq("j1")));
+        assert!(g.playable().contains(sq("e12")));
+        assert_eq!(g.playable().count(), 9 * 12 - 1);
+    }
+
+    #[test]
+    fn slides_stop_at_pieces_and_include_them() {
+        let g = Geometry::new(12, 12, &[]);
+        let occ: Bitboard = [sq("d4"), sq("d10"), sq("h8")].into_iter().collect();
+        let rook = g.slide(sq("d6"), Direction::ORTHOGONAL, occ);
+        assert_eq!(rook.count(), 3 + 1 + 11); // d7-d10, d5-d4, the rank
+        assert!(rook.contains(sq("d10")) && !rook.contains(sq("d11")));
+        let bishop = g.slide(sq("d4"), Direction::DIAGONAL, occ);
+        assert!(bishop.contains(sq("h8")) && !bishop.contains(sq("i9")));
+        assert!(
+            bishop.contains(sq("a1")) && bishop.contains(sq("a7")) && bishop.contains(sq("g1"))
+        );
+    }
+
+    #[test]
+    fn between_and_line() {
+        let g = Geometry::new(8, 8, &[]);
+        assert_eq!(names(g.between(sq("a1"), sq("d4"))), ["b2", "c3"]);
+        assert_eq!(names(g.between(sq("d4"), sq("a1"))), ["b2", "c3"]);
+        assert!(g.between(sq("a1"), sq("b3")).is_empty());
+        assert_eq!(g.line(sq("c3"), sq("e5")).count(), 8);
+        let holed = Geometry::new(8, 8, &[sq("c3")]);
+        assert!(holed.between(sq("a1"), sq("d4")).is_empty());
+    }
+}

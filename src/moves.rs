@@ -1,0 +1,220 @@
+//! `Move` and `MoveList`.
+
+use crate::piece::Kind;
+use crate::square::Square;
+use std::fmt;
+use std::mem::MaybeUninit;
+
+/// What a move does beyond lifting a piece from `from` and putting it on `to`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Special {
+    Normal = 0,
+    /// A pawn's lame leap from its start square; may open en passant.
+    DoubleStep = 1,
+    /// Captures the pawn that just double-stepped; `to` is the skipped square.
+    EnPassant = 2,
+    /// King move of a castling; `to` is the King's destination.
+    Castle = 3,
+}
+
+/// A move in 32 bits.
+///
+/// ```text
+///  bits  0..8   from square (0..144, index rank * 12 + file)
+///  bits  8..16  to square
+///  bits 16..21  promotion: 0 for none, else 1 + the kind promoted to
+///  bits 21..24  Special (normal, double step, en passant, castle; 4..8 reserved for variants)
+///  bits 24..32  reserved for variant payloads (zero in standard chess)
+/// ```
+/// The all-zero value (a1a1) is never a legal move and serves as "no move".
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(u32);
+
+impl Move {
+    pub const NONE: Move = Move(0);
+
+    #[inline]
+    pub const fn new(from: Square, to: Square, special: Special) -> Move {
+        Move(from.index() as u32 | (to.index() as u32) << 8 | (special as u32) << 21)
+    }
+
+    #[inline]
+    pub const fn promotion(from: Square, to: Square, kind: Kind, special: Special) -> Move {
+        Move(Move::new(from, to, special).0 | (kind.0 as u32 + 1) << 16)
+    }
+
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square::from_index_unchecked(self.0 as u8)
+    }
+
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::from_index_unchecked((self.0 >> 8) as u8)
+    }
+
+    #[inline]
+    pub const fn promoted(self) -> Option<Kind> {
+        match (self.0 >> 16) & 0x1f {
+            0 => None,
+            k => Some(Kind(k as u8 - 1)),
+        }
+    }
+
+    #[inline]
+    pub const fn special(self) -> Special {
+        match (self.0 >> 21) & 7 {
+            1 => Special::DoubleStep,
+            2 => Special::EnPassant,
+            3 => Special::Castle,
+            _ => Special::Normal,
+        }
+    }
+
+    #[inline]
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+
+    #[inline]
+    pub const fn is_none(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({}{} {:?}", self.from(), self.to(), self.special())?;
+        if let Some(k) = self.promoted() {
+            write!(f, " ={}", k.0)?;
+        }
+        write!(f, ")")
+    }
+}
+
+/// Most moves one position can have. Standard chess needs 218; the limit leaves room for the
+/// 12x12 games.
+pub const MAX_MOVES: usize = 1024;
+
+/// A fixed-capacity list of moves that lives on the stack.
+pub struct MoveList {
+    len: usize,
+    moves: [MaybeUninit<Move>; MAX_MOVES],
+}
+
+impl MoveList {
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList {
+            len: 0,
+            moves: [MaybeUninit::uninit(); MAX_MOVES],
+        }
+    }
+
+    #[inline(always)]
+    pub fn push(&mut self, m: Move) {
+        assert!(self.len < MAX_MOVES, "move list overflow");
+        self.moves[self.len] = MaybeUninit::new(m);
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Keeps only the moves for which `keep` is true (order is not kept).
+    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut i = 0;
+        while i < self.len {
+            if keep(self.as_slice()[i]) {
+                i += 1;
+            } else {
+                self.len -= 1;
+                self.moves[i] = self.moves[self.len];
+            }
+        }
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        // SAFETY: the first `len` entries were written by `push`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, self.len) }
+    }
+
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        // SAFETY: the first `len` entries were written by `push`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr() as *mut Move, self.len) }
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+
+    pub fn contains(&self, m: Move) -> bool {
+        self.as_slice().contains(&m)
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_round_trip() {
+        let a = Square::parse("l11").unwrap();
+        let b = Square::parse("l12").unwrap();
+        let m = Move::promotion(a, b, Kind(9), Special::Normal);
+        assert_eq!(
+            (m.from(), m.to(), m.promoted(), m.special()),
+            (a, b, Some(Kind(9)), Special::Normal)
+        );
+        let c = Move::new(b, a, Special::EnPassant);
+        assert_eq!(
+            (c.from(), c.to(), c.promoted(), c.special()),
+            (b, a, None, Special::EnPassant)
+        );
+        assert!(Move::NONE.is_none() && !c.is_none());
+    }
+
+    #[test]
+    fn retain_keeps_the_right_moves() {
+        let mut list = MoveList::new();
+        for i in 0..10u8 {
+            list.push(Move::new(
+                Square::new(i).unwrap(),
+                Square::new(i + 1).unwrap(),
+                Special::Normal,
+            ));
+        }
+        list.retain(|m| m.from().index() % 2 == 0);
+        let mut froms: Vec<usize> = list.iter().map(|m| m.from().index()).collect();
+        froms.sort();
+        assert_eq!(froms, vec![0, 2, 4, 6, 8]);
+    }
+}

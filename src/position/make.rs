@@ -1,0 +1,152 @@
+//! Making and unmaking moves.
+//!
+//! Make/unmake with a 40-byte undo record was chosen over copy-make: a `Position` is about
+//! 700 bytes (mailbox, 18 bitboards), and perft measured faster this way (docs/design.md).
+
+use super::{zobrist, EnPassant, Position, Undo};
+use crate::moves::{Move, Special};
+use crate::piece::{Color, Piece};
+
+impl Position {
+    /// Plays `mv`, which must be legal (or at least pseudo-legal) in this position.
+    pub fn make(&mut self, mv: Move) {
+        let v = self.variant;
+        let (from, to) = (mv.from(), mv.to());
+        let us = self.side;
+        let mut undo = Undo {
+            mv,
+            captured: None,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            hash: self.hash,
+        };
+        if let Some(ep) = self.en_passant.take() {
+            self.hash ^= zobrist::en_passant(ep.skipped, ep.victim);
+        }
+        let mut piece = self.take(from);
+        let mut irreversible = v.pieces[piece.kind().index()].pawn;
+        match mv.special() {
+            Special::Castle => {
+                let c = self.castling_for(us, to);
+                let rook = self.take(c.rook_from);
+                self.put(piece, to);
+                self.put(rook, c.rook_to);
+            }
+            Special::EnPassant => {
+                let victim = undo
+                    .en_passant
+                    .expect("en passant move needs an en-passant square")
+                    .victim;
+                undo.captured = Some(self.take(victim));
+                self.put(piece, to);
+            }
+            Special::Normal | Special::DoubleStep => {
+                if self.board[to.index()].is_some() {
+                    undo.captured = Some(self.take(to));
+                    irreversible = true;
+                }
+                if let Some(kind) = mv.promoted() {
+                    piece = Piece::new(us, kind);
+                }
+                self.put(piece, to);
+                if mv.special() == Special::DoubleStep {
+                    let skipped = crate::square::Square::from_coords(
+                        (from.file() + to.file()) / 2,
+                        (from.rank() + to.rank()) / 2,
+                    )
+                    .expect("midpoint of a double step");
+                    self.en_passant = self.en_passant_if_capturable(skipped, to);
+                    if let Some(ep) = self.en_passant {
+                        self.hash ^= zobrist::en_passant(ep.skipped, ep.victim);
+                    }
+                }
+            }
+        }
+        let rights = self.castling & v.castling_keep[from.index()] & v.castling_keep[to.index()];
+        if rights != self.castling {
+            self.hash ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
+            self.castling = rights;
+        }
+        self.halfmove_clock = if irreversible {
+            0
+        } else {
+            self.halfmove_clock + 1
+        };
+        if us == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.side = !us;
+        self.hash ^= zobrist::black_to_move();
+        self.history.push(undo);
+    }
+
+    /// Takes back the last move made. Does nothing if no move was made.
+    pub fn unmake(&mut self) {
+        let Some(undo) = self.history.pop() else {
+            return;
+        };
+        let mv = undo.mv;
+        let (from, to) = (mv.from(), mv.to());
+        self.side = !self.side;
+        let us = self.side;
+        if us == Color::Black {
+            self.fullmove_number -= 1;
+        }
+        match mv.special() {
+            Special::Castle => {
+                let c = self.castling_for(us, to);
+                let rook = self.take(c.rook_to);
+                let king = self.take(to);
+                self.put(king, from);
+                self.put(rook, c.rook_from);
+            }
+            Special::EnPassant | Special::Normal | Special::DoubleStep => {
+                let mut piece = self.take(to);
+                if mv.promoted().is_some() {
+                    piece = Piece::new(
+                        us,
+                        self.variant.pawn.expect("a promoting variant has pawns"),
+                    );
+                }
+                self.put(piece, from);
+                if let Some(captured) = undo.captured {
+                    let at = match mv.special() {
+                        Special::EnPassant => undo.en_passant.expect("en passant undo").victim,
+                        _ => to,
+                    };
+                    self.put(captured, at);
+                }
+            }
+        }
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+        self.halfmove_clock = undo.halfmove_clock;
+        self.hash = undo.hash;
+    }
+
+    /// The castling whose King belongs to `color` and ends on `king_to`.
+    fn castling_for(
+        &self,
+        color: Color,
+        king_to: crate::square::Square,
+    ) -> crate::variant::Castling {
+        *self
+            .variant
+            .castlings
+            .iter()
+            .find(|c| c.color == color && c.king_to == king_to)
+            .expect("castle move matches a castling of the variant")
+    }
+
+    /// Re-derives the en-passant state from a FEN's claim; used by the FEN reader.
+    pub(crate) fn set_en_passant(&mut self, ep: Option<EnPassant>) {
+        if let Some(old) = self.en_passant.take() {
+            self.hash ^= zobrist::en_passant(old.skipped, old.victim);
+        }
+        self.en_passant = ep.and_then(|e| self.en_passant_if_capturable(e.skipped, e.victim));
+        if let Some(new) = self.en_passant {
+            self.hash ^= zobrist::en_passant(new.skipped, new.victim);
+        }
+    }
+}

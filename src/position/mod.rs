@@ -1,0 +1,299 @@
+//! `Position`: the pieces, side to move, castling rights, en passant, clocks and hash, with
+//! make/unmake.
+
+mod make;
+mod movegen;
+pub(crate) mod zobrist;
+
+use crate::bitboard::Bitboard;
+use crate::moves::Move;
+use crate::piece::{Color, Kind, Piece, MAX_KINDS};
+use crate::square::{Direction, Square, SQUARE_COUNT};
+use crate::variant::Variant;
+
+/// An en-passant opportunity: the square a pawn skipped and the square it landed on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct EnPassant {
+    pub skipped: Square,
+    pub victim: Square,
+}
+
+/// What `unmake` needs to restore.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: Move,
+    captured: Option<Piece>,
+    castling: u8,
+    en_passant: Option<EnPassant>,
+    halfmove_clock: u32,
+    hash: u64,
+}
+
+/// A position of any variant, with the moves made since it was set up (for unmake and
+/// repetition).
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) variant: &'static Variant,
+    pub(crate) board: [Option<Piece>; SQUARE_COUNT],
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) by_kind: [Bitboard; MAX_KINDS],
+    pub(crate) side: Color,
+    /// Bit `i` set: castling `variant.castlings[i]` is still allowed.
+    pub(crate) castling: u8,
+    pub(crate) en_passant: Option<EnPassant>,
+    pub(crate) halfmove_clock: u32,
+    pub(crate) fullmove_number: u32,
+    pub(crate) hash: u64,
+    history: Vec<Undo>,
+}
+
+impl Position {
+    /// An empty board of `variant` with White to move; filled by the FEN reader.
+    pub(crate) fn empty(variant: &'static Variant) -> Position {
+        Position {
+            variant,
+            board: [None; SQUARE_COUNT],
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; MAX_KINDS],
+            side: Color::White,
+            castling: 0,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            hash: 0,
+            history: Vec::with_capacity(256),
+        }
+    }
+
+    /// The variant's start position.
+    pub fn start(variant: &'static Variant) -> Position {
+        Position::from_fen(variant, variant.start_fen).expect("a variant's start FEN is valid")
+    }
+
+    #[inline]
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
+    }
+
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline]
+    pub fn color_set(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// Squares holding a piece of `kind`, both colours.
+    #[inline]
+    pub fn kind_set(&self, kind: Kind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    #[inline]
+    pub fn pieces(&self, color: Color, kind: Kind) -> Bitboard {
+        self.by_kind[kind.index()] & self.by_color[color.index()]
+    }
+
+    /// Castling rights: bit `i` means `variant().castlings[i]` is still allowed.
+    #[inline]
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+
+    #[inline]
+    pub fn en_passant(&self) -> Option<EnPassant> {
+        self.en_passant
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// Zobrist hash, updated incrementally.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Number of moves made since the position was set up.
+    #[inline]
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The moves made since the position was set up, oldest first.
+    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
+        self.history.iter().map(|u| u.mv)
+    }
+
+    /// Forgets the moves made so far: they can no longer be unmade or count for repetition.
+    pub fn clear_history(&mut self) {
+        self.history.clear();
+    }
+
+    /// The royal piece of `color`, if the game has one and it is on the board.
+    #[inline]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.variant
+            .royal
+            .and_then(|k| self.pieces(color, k).first())
+    }
+
+    /// Pieces of `by` that attack `sq` when the board holds `occupied`.
+    pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let v = self.variant;
+        let ours = self.by_color[by.index()];
+        let mut attackers = Bitboard::EMPTY;
+        let mut leapers = v.leapers;
+        while leapers != 0 {
+            let k = leapers.trailing_zeros() as usize;
+            leapers &= leapers - 1;
+            attackers |= v.tables[k].captured_from[by.index()][sq.index()] & self.by_kind[k];
+        }
+        let orthogonal = self.kinds_union(v.orthogonal_sliders);
+        if orthogonal.intersects(ours) {
+            attackers |= v.geometry.slide(sq, Direction::ORTHOGONAL, occupied) & orthogonal;
+        }
+        let diagonal = self.kinds_union(v.diagonal_sliders);
+        if diagonal.intersects(ours) {
+            attackers |= v.geometry.slide(sq, Direction::DIAGONAL, occupied) & diagonal;
+        }
+        attackers & ours
+    }
+
+    /// Whether any piece of `by` attacks `sq`.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        !self.attackers(sq, by, self.occupied()).is_empty()
+    }
+
+    /// Enemy pieces giving check to the side to move.
+    pub fn checkers(&self) -> Bitboard {
+        match self.king(self.side) {
+            Some(k) => self.attackers(k, !self.side, self.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        !self.checkers().is_empty()
+    }
+
+    /// Whether the side that just moved left its royal piece attacked.
+    pub(crate) fn mover_in_check(&self) -> bool {
+        match self.king(!self.side) {
+            Some(k) => self.is_attacked(k, self.side),
+            None => false,
+        }
+    }
+
+    /// Union of the piece sets of the kinds in the bit set `kinds`.
+    #[inline(always)]
+    fn kinds_union(&self, mut kinds: u16) -> Bitboard {
+        let mut set = Bitboard::EMPTY;
+        while kinds != 0 {
+            set |= self.by_kind[kinds.trailing_zeros() as usize];
+            kinds &= kinds - 1;
+        }
+        set
+    }
+
+    /// The hash computed from scratch; equal to [`Position::hash`] unless there is a bug.
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for sq in self.occupied() {
+            h ^= zobrist::piece(self.board[sq.index()].expect("occupied square"), sq);
+        }
+        if self.side == Color::Black {
+            h ^= zobrist::black_to_move();
+        }
+        h ^= zobrist::castling(self.castling);
+        if let Some(ep) = self.en_passant {
+            h ^= zobrist::en_passant(ep.skipped, ep.victim);
+        }
+        h
+    }
+
+    #[inline(always)]
+    pub(crate) fn put(&mut self, piece: Piece, sq: Square) {
+        self.board[sq.index()] = Some(piece);
+        self.by_color[piece.color().index()].insert(sq);
+        self.by_kind[piece.kind().index()].insert(sq);
+        self.hash ^= zobrist::piece(piece, sq);
+    }
+
+    #[inline(always)]
+    fn take(&mut self, sq: Square) -> Piece {
+        let piece = self.board[sq.index()].take().expect("a piece to remove");
+        self.by_color[piece.color().index()].remove(sq);
+        self.by_kind[piece.kind().index()].remove(sq);
+        self.hash ^= zobrist::piece(piece, sq);
+        piece
+    }
+
+    /// En passant after a double step to `victim` over `skipped`, kept only if an enemy pawn
+    /// could capture there, so that equal positions hash equally.
+    fn en_passant_if_capturable(&self, skipped: Square, victim: Square) -> Option<EnPassant> {
+        let mover = self.board[victim.index()]?;
+        let them = !mover.color();
+        let kind = mover.kind();
+        let capturers =
+            self.variant.tables[kind.index()].captured_from[them.index()][skipped.index()];
+        capturers
+            .intersects(self.pieces(them, kind))
+            .then_some(EnPassant { skipped, victim })
+    }
+
+    /// How many times the current position occurred before (same hash, same side to move),
+    /// looking back no further than the last irreversible move.
+    pub fn repetitions(&self) -> usize {
+        let window = (self.halfmove_clock as usize).min(self.history.len());
+        self.history[self.history.len() - window..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|u| u.hash == self.hash)
+            .count()
+    }
+}
+
+impl PartialEq for Position {
+    /// Positions are equal when the board, side, rights, en passant and clocks are; the moves
+    /// that led there do not matter.
+    fn eq(&self, other: &Position) -> bool {
+        std::ptr::eq(self.variant, other.variant)
+            && self.board == other.board
+            && self.side == other.side
+            && self.castling == other.castling
+            && self.en_passant == other.en_passant
+            && self.halfmove_clock == other.halfmove_clock
+            && self.fullmove_number == other.fullmove_number
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}

@@ -1,0 +1,311 @@
+//! A variant: board geometry, piece types, promotion, castling, and the move tables derived
+//! from all of that once at start-up.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::Geometry;
+use crate::piece::{Color, Kind, Mode, PieceType, Reach, MAX_KINDS};
+use crate::position::Position;
+use crate::square::{Direction, Square, SQUARE_COUNT};
+
+/// One castling move: where King and Rook start and end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Castling {
+    pub color: Color,
+    /// FEN letter for White (`K` or `Q`); Black's is lower case.
+    pub letter: char,
+    pub king_from: Square,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+}
+
+/// A leap that needs more than a table lookup: lame (its path must be empty) or allowed only
+/// from a start square. Precomputed per square, so a square that is not a start square simply
+/// has no initial-only entries.
+#[derive(Clone, Copy, Debug)]
+pub struct SpecialLeap {
+    pub to: Square,
+    /// Squares that must be empty.
+    pub path: Bitboard,
+    pub mode: Mode,
+}
+
+/// The move tables of one piece type, per colour and square.
+pub struct KindTables {
+    /// Leaps onto empty squares.
+    pub quiet: [Vec<Bitboard>; 2],
+    /// Leaps that capture.
+    pub capture: [Vec<Bitboard>; 2],
+    /// Squares from which a piece of this kind and colour captures onto the square by a leap.
+    pub captured_from: [Vec<Bitboard>; 2],
+    /// Slider directions (bit sets of [`Direction`]) for moving and for capturing.
+    pub slide_quiet: u8,
+    pub slide_capture: u8,
+    /// Lame and initial-only leaps, per colour and square.
+    pub special: [Vec<Vec<SpecialLeap>>; 2],
+}
+
+/// Draw by insufficient material, decided by each variant.
+pub type MaterialRule = fn(&Position) -> bool;
+
+/// Everything the rules core needs to know about a game.
+pub struct Variant {
+    pub name: &'static str,
+    pub geometry: Geometry,
+    pub pieces: &'static [PieceType],
+    pub start_fen: &'static str,
+    /// Squares where a pawn of each colour must promote.
+    pub promotion_zone: [Bitboard; 2],
+    /// The kinds a pawn may promote to, in the order moves are generated.
+    pub promotion_kinds: Vec<Kind>,
+    /// Squares from which each colour's initial-only atoms apply (pawns' start squares).
+    pub initial_zone: [Bitboard; 2],
+    pub castlings: Vec<Castling>,
+    /// The royal kind, if the game has check.
+    pub royal: Option<Kind>,
+    /// The FEN en-passant field names the skipped square and the landing square (`d5e6`),
+    /// because the skipped square alone does not say which pawn moved.
+    pub en_passant_names_landing: bool,
+    pub insufficient_material: MaterialRule,
+    pub(crate) tables: Vec<KindTables>,
+    /// The pawn kind, if any (what a promoted piece was before).
+    pub pawn: Option<Kind>,
+    /// Per castling: squares that must be empty, and squares the King passes or lands on,
+    /// which must not be attacked.
+    pub(crate) castling_paths: Vec<(Bitboard, Bitboard)>,
+    /// Castling rights kept when a move touches a square (rook or king start squares clear).
+    pub(crate) castling_keep: [u8; SQUARE_COUNT],
+    /// Kinds that capture by orthogonal / diagonal slides, and kinds that capture by leaps,
+    /// as bit sets over kind indices.
+    pub(crate) orthogonal_sliders: u16,
+    pub(crate) diagonal_sliders: u16,
+    pub(crate) leapers: u16,
+    /// Every capture is a plain leap or a full slide, so pins and checks follow the usual
+    /// bitboard rules and the fast legal generator applies.
+    pub(crate) simple_attacks: bool,
+}
+
+/// What a variant definition gives; [`Variant::new`] derives the rest.
+pub struct VariantSpec {
+    pub name: &'static str,
+    pub width: u8,
+    pub height: u8,
+    pub holes: Vec<Square>,
+    pub pieces: &'static [PieceType],
+    pub start_fen: &'static str,
+    pub promotion_zone: [Bitboard; 2],
+    pub promotion_letters: &'static [char],
+    pub initial_zone: [Bitboard; 2],
+    pub castlings: Vec<Castling>,
+    pub en_passant_names_landing: bool,
+    pub insufficient_material: MaterialRule,
+}
+
+impl Variant {
+    pub fn new(spec: VariantSpec) -> Variant {
+        assert!(spec.pieces.len() <= MAX_KINDS);
+        let geometry = Geometry::new(spec.width, spec.height, &spec.holes);
+        let kind_of = |letter: char| {
+            Kind(
+                spec.pieces
+                    .iter()
+                    .position(|p| p.letter == letter)
+                    .expect("promotion letter") as u8,
+            )
+        };
+        let promotion_kinds = spec.promotion_letters.iter().map(|&c| kind_of(c)).collect();
+        let royal = spec
+            .pieces
+            .iter()
+            .position(|p| p.royal)
+            .map(|i| Kind(i as u8));
+        let tables: Vec<KindTables> = spec
+            .pieces
+            .iter()
+            .map(|p| build_tables(p, &geometry, &spec.initial_zone))
+            .collect();
+
+        let pawn = spec
+            .pieces
+            .iter()
+            .position(|p| p.pawn)
+            .map(|i| Kind(i as u8));
+        let castling_paths = spec
+            .castlings
+            .iter()
+            .map(|c| {
+                let through =
+                    |a: Square, b: Square| geometry.between(a, b) | Bitboard::from_square(b);
+                let king_path = through(c.king_from, c.king_to);
+                let empty = (king_path | through(c.rook_from, c.rook_to))
+                    - Bitboard::from_square(c.king_from)
+                    - Bitboard::from_square(c.rook_from);
+                (empty, king_path)
+            })
+            .collect();
+        let mut castling_keep = [u8::MAX; SQUARE_COUNT];
+        for (i, c) in spec.castlings.iter().enumerate() {
+            castling_keep[c.king_from.index()] &= !(1 << i);
+            castling_keep[c.rook_from.index()] &= !(1 << i);
+        }
+
+        let (mut orthogonal_sliders, mut diagonal_sliders, mut leapers) = (0u16, 0u16, 0u16);
+        let mut simple_attacks = true;
+        for (i, (piece, t)) in spec.pieces.iter().zip(&tables).enumerate() {
+            match t.slide_capture {
+                0 => {}
+                Direction::ORTHOGONAL => orthogonal_sliders |= 1 << i,
+                Direction::DIAGONAL => diagonal_sliders |= 1 << i,
+                d if d == Direction::ORTHOGONAL | Direction::DIAGONAL => {
+                    orthogonal_sliders |= 1 << i;
+                    diagonal_sliders |= 1 << i;
+                }
+                _ => simple_attacks = false,
+            }
+            if piece
+                .atoms
+                .iter()
+                .any(|a| a.reach == Reach::Leap && a.mode.captures())
+            {
+                leapers |= 1 << i;
+            }
+            if piece
+                .atoms
+                .iter()
+                .any(|a| a.mode.captures() && (a.reach == Reach::LameLeap || a.initial_only))
+            {
+                simple_attacks = false;
+            }
+        }
+
+        Variant {
+            name: spec.name,
+            geometry,
+            pieces: spec.pieces,
+            start_fen: spec.start_fen,
+            promotion_zone: spec.promotion_zone,
+            promotion_kinds,
+            initial_zone: spec.initial_zone,
+            castlings: spec.castlings,
+            royal,
+            en_passant_names_landing: spec.en_passant_names_landing,
+            insufficient_material: spec.insufficient_material,
+            tables,
+            pawn,
+            castling_paths,
+            castling_keep,
+            orthogonal_sliders,
+            diagonal_sliders,
+            leapers,
+            simple_attacks,
+        }
+    }
+
+    /// The kind whose White FEN letter is `letter` (upper case).
+    pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
+        self.pieces
+            .iter()
+            .position(|p| p.letter == letter)
+            .map(|i| Kind(i as u8))
+    }
+
+    #[inline]
+    pub fn piece_type(&self, kind: Kind) -> &PieceType {
+        &self.pieces[kind.index()]
+    }
+
+    #[inline]
+    pub fn tables(&self, kind: Kind) -> &KindTables {
+        &self.tables[kind.index()]
+    }
+
+    /// All kinds of this variant.
+    pub fn kinds(&self) -> impl Iterator<Item = Kind> + '_ {
+        (0..self.pieces.len() as u8).map(Kind)
+    }
+
+    /// FEN letter of a piece (lower case for Black).
+    pub fn letter(&self, color: Color, kind: Kind) -> char {
+        let c = self.pieces[kind.index()].letter;
+        match color {
+            Color::White => c,
+            Color::Black => c.to_ascii_lowercase(),
+        }
+    }
+}
+
+fn build_tables(
+    piece: &PieceType,
+    geometry: &Geometry,
+    initial_zone: &[Bitboard; 2],
+) -> KindTables {
+    let empty = || vec![Bitboard::EMPTY; SQUARE_COUNT];
+    let mut t = KindTables {
+        quiet: [empty(), empty()],
+        capture: [empty(), empty()],
+        captured_from: [empty(), empty()],
+        slide_quiet: 0,
+        slide_capture: 0,
+        special: [
+            vec![Vec::new(); SQUARE_COUNT],
+            vec![Vec::new(); SQUARE_COUNT],
+        ],
+    };
+    for atom in piece.atoms {
+        if atom.reach == Reach::Slide {
+            for &(df, dr) in atom.steps {
+                let dir = Direction::from_step(df, dr).expect("slider steps are unit steps");
+                // Sliders in our games are symmetric, so colour does not matter.
+                if atom.mode.moves() {
+                    t.slide_quiet |= 1 << dir as u8;
+                }
+                if atom.mode.captures() {
+                    t.slide_capture |= 1 << dir as u8;
+                }
+            }
+            continue;
+        }
+        for color in Color::BOTH {
+            let c = color.index();
+            for from in geometry.playable() {
+                if atom.initial_only && !initial_zone[c].contains(from) {
+                    continue;
+                }
+                for &(df, dr) in atom.steps {
+                    let dr = dr * color.forward();
+                    let Some(to) = geometry.leap(from, df, dr) else {
+                        continue;
+                    };
+                    if atom.reach == Reach::Leap && !atom.initial_only {
+                        if atom.mode.moves() {
+                            t.quiet[c][from.index()].insert(to);
+                        }
+                        if atom.mode.captures() {
+                            t.capture[c][from.index()].insert(to);
+                            t.captured_from[c][to.index()].insert(from);
+                        }
+                        continue;
+                    }
+                    let mut path = Bitboard::EMPTY;
+                    if atom.reach == Reach::LameLeap {
+                        let n = df.abs().max(dr.abs());
+                        let (sf, sr) = (df / n, dr / n);
+                        assert!(sf * n == df && sr * n == dr, "lame leaps go along a line");
+                        let squares: Option<Bitboard> = (1..n)
+                            .map(|i| geometry.leap(from, sf * i, sr * i))
+                            .collect();
+                        // A hole on the path blocks the leap for good.
+                        let Some(squares) = squares else { continue };
+                        path = squares;
+                    }
+                    t.special[c][from.index()].push(SpecialLeap {
+                        to,
+                        path,
+                        mode: atom.mode,
+                    });
+                }
+            }
+        }
+    }
+    t
+}

@@ -1,0 +1,32 @@
+//! The games Tinman plays, looked up by their protocol names.
+
+mod normal;
+
+use crate::bitboard::Bitboard;
+use crate::square::Square;
+use crate::variant::Variant;
+use std::sync::OnceLock;
+
+/// Protocol names of every implemented game, in the order they are announced.
+pub const NAMES: &[&str] = &["normal"];
+
+/// The variant called `name` (its protocol name), built on first use.
+pub fn by_name(name: &str) -> Option<&'static Variant> {
+    static NORMAL: OnceLock<Variant> = OnceLock::new();
+    match name {
+        "normal" => Some(NORMAL.get_or_init(normal::variant)),
+        _ => None,
+    }
+}
+
+/// The playable squares of one rank, `files` wide.
+pub(crate) fn rank(rank: u8, files: u8) -> Bitboard {
+    (0..files)
+        .filter_map(|f| Square::from_coords(f, rank))
+        .collect()
+}
+
+/// Parses a square name in a variant definition.
+pub(crate) fn sq(name: &str) -> Square {
+    Square::parse(name).expect("square name in a variant definition")
+}

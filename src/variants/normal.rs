@@ -1,0 +1,116 @@
+//! `normal`: standard chess under FIDE rules.
+
+use super::{rank, sq};
+use crate::piece::{steps, Atom, Color, Mode, PieceType};
+use crate::position::Position;
+use crate::variant::{Castling, Variant, VariantSpec};
+
+/// Pawn, Knight, Bishop, Rook, Queen, King, in generation order.
+pub(crate) const PIECES: &[PieceType] = &[
+    PieceType {
+        name: "pawn",
+        letter: 'P',
+        betza: "fmWfceFifmnD",
+        atoms: &[
+            Atom::leap(steps::FORWARD, Mode::MoveOnly),
+            Atom::leap(steps::FORWARD_DIAGONAL, Mode::CaptureOnly),
+            Atom::initial_lame(steps::FORWARD_TWO, Mode::MoveOnly),
+        ],
+        royal: false,
+        pawn: true,
+    },
+    PieceType {
+        name: "knight",
+        letter: 'N',
+        betza: "N",
+        atoms: &[Atom::leap(steps::KNIGHT, Mode::Both)],
+        royal: false,
+        pawn: false,
+    },
+    PieceType {
+        name: "bishop",
+        letter: 'B',
+        betza: "B",
+        atoms: &[Atom::slide(steps::FERZ, Mode::Both)],
+        royal: false,
+        pawn: false,
+    },
+    PieceType {
+        name: "rook",
+        letter: 'R',
+        betza: "R",
+        atoms: &[Atom::slide(steps::WAZIR, Mode::Both)],
+        royal: false,
+        pawn: false,
+    },
+    PieceType {
+        name: "queen",
+        letter: 'Q',
+        betza: "Q",
+        atoms: &[Atom::slide(steps::KING, Mode::Both)],
+        royal: false,
+        pawn: false,
+    },
+    PieceType {
+        name: "king",
+        letter: 'K',
+        betza: "KisO2",
+        atoms: &[Atom::leap(steps::KING, Mode::Both)],
+        royal: true,
+        pawn: false,
+    },
+];
+
+pub(crate) fn variant() -> Variant {
+    let castling = |color, letter, king_from, king_to, rook_from, rook_to| Castling {
+        color,
+        letter,
+        king_from: sq(king_from),
+        king_to: sq(king_to),
+        rook_from: sq(rook_from),
+        rook_to: sq(rook_to),
+    };
+    Variant::new(VariantSpec {
+        name: "normal",
+        width: 8,
+        height: 8,
+        holes: Vec::new(),
+        pieces: PIECES,
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        promotion_zone: [rank(7, 8), rank(0, 8)],
+        promotion_letters: &['Q', 'R', 'B', 'N'],
+        initial_zone: [rank(1, 8), rank(6, 8)],
+        castlings: vec![
+            castling(Color::White, 'K', "e1", "g1", "h1", "f1"),
+            castling(Color::White, 'Q', "e1", "c1", "a1", "d1"),
+            castling(Color::Black, 'K', "e8", "g8", "h8", "f8"),
+            castling(Color::Black, 'Q', "e8", "c8", "a8", "d8"),
+        ],
+        en_passant_names_landing: false,
+        insufficient_material,
+    })
+}
+
+/// FIDE's dead positions by material alone: King against King with at most one minor piece,
+/// or only Bishops besides the Kings, all on squares of one colour.
+fn insufficient_material(pos: &Position) -> bool {
+    let v = pos.variant();
+    let k = |letter| v.kind_by_letter(letter).expect("standard piece");
+    let heavy = pos.kind_set(k('P')) | pos.kind_set(k('R')) | pos.kind_set(k('Q'));
+    if !heavy.is_empty() {
+        return false;
+    }
+    let knights = pos.kind_set(k('N'));
+    let bishops = pos.kind_set(k('B'));
+    if (knights | bishops).count() <= 1 {
+        return true;
+    }
+    if !knights.is_empty() {
+        return false;
+    }
+    let on_light = bishops
+        .squares()
+        .filter(|s| (s.file() + s.rank()) % 2 == 1)
+        .count();
+    on_light == 0 || on_light == bishops.count() as usize
+}
