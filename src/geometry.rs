@@ -171,7 +171,7 @@ mod tests {
         let g = Geometry::new(12, 12, &[]);
         let occ: Bitboard = [sq("d4"), sq("d10"), sq("h8")].into_iter().collect();
         let rook = g.slide(sq("d6"), Direction::ORTHOGONAL, occ);
-        assert_eq!(rook.count(), 3 + 1 + 11); // d7-d10, d5-d4, the rank
+        assert_eq!(rook.count(), 4 + 2 + 11); // d7-d10, d5-d4, the rank
         assert!(rook.contains(sq("d10")) && !rook.contains(sq("d11")));
         let bishop = g.slide(sq("d4"), Direction::DIAGONAL, occ);
         assert!(bishop.contains(sq("h8")) && !bishop.contains(sq("i9")));
