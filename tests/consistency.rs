@@ -1,0 +1,94 @@
+//! Cross-checks that cannot agree by accident, along every path of a perft tree:
+//! fast legal generator vs pseudo-legal + make/test filter, incremental vs recomputed hash,
+//! unmake vs the position before, FEN written and read back, move text read back.
+
+mod common;
+
+use common::{normal, perft_cases};
+use std::collections::BTreeSet;
+use tinman_core::{Move, Position};
+
+fn walk(pos: &mut Position, depth: u32, nodes: &mut u64) {
+    *nodes += 1;
+    assert_eq!(pos.hash(), pos.compute_hash(), "incremental hash differs in {}", pos.to_fen());
+    let fen = pos.to_fen();
+    let reread = Position::from_fen(pos.variant(), &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert!(reread == *pos && reread.hash() == pos.hash(), "FEN round trip changed {fen}");
+
+    let fast: BTreeSet<u32> = pos.legal_moves().iter().map(|m| m.bits()).collect();
+    let filtered: BTreeSet<u32> = pos.legal_moves_by_filter().iter().map(|m| m.bits()).collect();
+    assert_eq!(fast, filtered, "legal generators disagree in {fen}");
+    if depth == 0 {
+        return;
+    }
+    let hash = pos.hash();
+    for &m in pos.legal_moves().iter() {
+        assert_eq!(pos.parse_move(&pos.move_text(m)), Ok(m), "move text of {m:?} in {fen}");
+        pos.make(m);
+        walk(pos, depth - 1, nodes);
+        pos.unmake();
+        assert!(pos.to_fen() == fen && pos.hash() == hash, "unmake of {} broke {fen}", pos.move_text(m));
+    }
+}
+
+#[test]
+fn every_suite_position_to_depth_two() {
+    let mut nodes = 0;
+    for case in perft_cases() {
+        walk(&mut case.position(), 2, &mut nodes);
+    }
+    assert!(nodes > 20_000, "{nodes}");
+}
+
+#[test]
+fn tactical_positions_to_depth_three() {
+    let fens = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    ];
+    let mut nodes = 0;
+    for fen in fens {
+        walk(&mut Position::from_fen(normal(), fen).unwrap(), 3, &mut nodes);
+    }
+    assert!(nodes > 100_000, "{nodes}");
+}
+
+#[test]
+#[ignore = "long: run in release with --include-ignored"]
+fn every_suite_position_to_depth_three() {
+    let mut nodes = 0;
+    for case in perft_cases() {
+        walk(&mut case.position(), 3, &mut nodes);
+    }
+    assert!(nodes > 1_000_000, "{nodes}");
+}
+
+#[test]
+fn moves_made_and_unmade_leave_no_trace_in_a_long_game() {
+    // A fixed pseudo-random game: every position's hash matches a fresh one from its FEN.
+    let mut pos = Position::start(normal());
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut played: Vec<Move> = Vec::new();
+    for _ in 0..300 {
+        let moves = pos.legal_moves();
+        if moves.is_empty() || pos.outcome().is_some() {
+            break;
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let m = moves.as_slice()[(seed % moves.len() as u64) as usize];
+        pos.make(m);
+        played.push(m);
+        let fresh = Position::from_fen(normal(), &pos.to_fen()).unwrap();
+        assert_eq!(fresh.hash(), pos.hash(), "{}", pos.to_fen());
+    }
+    assert_eq!(pos.moves_played().collect::<Vec<_>>(), played);
+    for _ in 0..played.len() {
+        pos.unmake();
+    }
+    assert_eq!(pos, Position::start(normal()));
+    assert_eq!(pos.hash(), Position::start(normal()).hash());
+}
