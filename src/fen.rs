@@ -226,16 +226,13 @@ impl Setup {
         };
         let halfmove_clock = match fields.next() {
             None => 0,
-            Some(s) => s
-                .parse()
-                .map_err(|_| FenError::BadHalfmoveClock(s.to_string()))?,
+            Some(s) => plain_number(s).ok_or_else(|| FenError::BadHalfmoveClock(s.to_string()))?,
         };
         let fullmove_number = match fields.next() {
             None => 1,
-            Some(s) => match s.parse::<u32>() {
-                Ok(n) if n >= 1 => n,
-                _ => return Err(FenError::BadFullmoveNumber(s.to_string())),
-            },
+            Some(s) => plain_number(s)
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| FenError::BadFullmoveNumber(s.to_string()))?,
         };
         let extra = fields.map(str::to_string).collect();
         Ok(Setup {
@@ -256,6 +253,15 @@ impl Setup {
     pub fn height(&self) -> usize {
         self.ranks.len()
     }
+}
+
+/// A decimal number written with digits only and no leading zero (`0` itself is fine).
+fn plain_number(text: &str) -> Option<u32> {
+    let digits_only = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    if !digits_only || (text.len() > 1 && text.starts_with('0')) {
+        return None;
+    }
+    text.parse().ok()
 }
 
 fn parse_board(board: &str) -> Result<Vec<Vec<Cell>>, FenError> {

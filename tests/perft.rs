@@ -17,7 +17,11 @@ fn perft_suites_shallow() {
         let mut pos = case.position();
         for &(depth, expected) in case.counts.iter().filter(|(_, n)| *n <= SHALLOW_LIMIT) {
             let got = perft(&mut pos, depth);
-            assert_eq!(got, expected, "{}.perft:{} depth {depth}: {}", case.file, case.line, case.fen);
+            assert_eq!(
+                got, expected,
+                "{}.perft:{} depth {depth}: {}",
+                case.file, case.line, case.fen
+            );
             checked += 1;
         }
     }
@@ -33,12 +37,27 @@ fn perft_suites_deep() {
         let pos = case.position();
         for &(depth, expected) in case.counts.iter().filter(|(_, n)| *n > SHALLOW_LIMIT) {
             let t = Instant::now();
-            let got: u64 = divide_parallel(&pos, depth, threads).iter().map(|(_, n)| n).sum();
-            assert_eq!(got, expected, "{}.perft:{} depth {depth}: {}", case.file, case.line, case.fen);
+            let got: u64 = divide_parallel(&pos, depth, threads)
+                .iter()
+                .map(|(_, n)| n)
+                .sum();
+            assert_eq!(
+                got, expected,
+                "{}.perft:{} depth {depth}: {}",
+                case.file, case.line, case.fen
+            );
             total += got;
-            eprintln!("{}.perft:{} depth {depth}: {got} in {:.1}s", case.file, case.line, t.elapsed().as_secs_f64());
+            eprintln!(
+                "{}.perft:{} depth {depth}: {got} in {:.1}s",
+                case.file,
+                case.line,
+                t.elapsed().as_secs_f64()
+            );
         }
     }
     let secs = start.elapsed().as_secs_f64();
-    eprintln!("deep perft: {total} nodes in {secs:.1}s ({:.0} nodes/s, {threads} threads)", total as f64 / secs);
+    eprintln!(
+        "deep perft: {total} nodes in {secs:.1}s ({:.0} nodes/s, {threads} threads)",
+        total as f64 / secs
+    );
 }

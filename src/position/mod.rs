@@ -252,15 +252,29 @@ impl Position {
     }
 
     /// En passant after a double step to `victim` over `skipped`, kept only if an enemy pawn
-    /// could capture there, so that equal positions hash equally.
+    /// can legally capture there (as FIDE's repetition rule counts it), so that equal
+    /// positions hash equally. Games whose attacks need the filter generator keep it when a
+    /// pawn is merely placed to capture.
     fn en_passant_if_capturable(&self, skipped: Square, victim: Square) -> Option<EnPassant> {
         let mover = self.board[victim.index()]?;
         let them = !mover.color();
         let kind = mover.kind();
-        let capturers =
-            self.variant.tables[kind.index()].captured_from[them.index()][skipped.index()];
+        let capturers = self.variant.tables[kind.index()].captured_from[them.index()]
+            [skipped.index()]
+            & self.pieces(them, kind);
+        let king = self.king(them).filter(|_| self.variant.simple_attacks);
+        let legal = |from: Square| match king {
+            None => true,
+            Some(k) => {
+                let after =
+                    (self.occupied() - Bitboard::from_square(from) - Bitboard::from_square(victim))
+                        | Bitboard::from_square(skipped);
+                (self.attackers(k, mover.color(), after) - Bitboard::from_square(victim)).is_empty()
+            }
+        };
         capturers
-            .intersects(self.pieces(them, kind))
+            .squares()
+            .any(legal)
             .then_some(EnPassant { skipped, victim })
     }
 
