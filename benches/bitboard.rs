@@ -20,7 +20,7 @@ fn sets(n: usize) -> Vec<Bitboard> {
                     seed ^= seed << 13;
                     seed ^= seed >> 7;
                     seed ^= seed << 17;
-                    seed % 5 == 0
+                    seed.is_multiple_of(5)
                 })
                 .collect()
         })

@@ -297,7 +297,7 @@ fn parse_board(board: &str) -> Result<Vec<Vec<Cell>>, FenError> {
                     if n > MAX_FILES as usize {
                         return Err(FenError::RankTooWide { rank });
                     }
-                    cells.extend(std::iter::repeat(Cell::Empty).take(n));
+                    cells.extend(std::iter::repeat_n(Cell::Empty, n));
                 }
                 '*' => cells.push(Cell::Hole),
                 c if c.is_ascii_alphabetic() => cells.push(Cell::Piece(c)),

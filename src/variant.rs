@@ -38,9 +38,9 @@ pub struct KindTables {
     pub capture: [Vec<Bitboard>; 2],
     /// Squares from which a piece of this kind and colour captures onto the square by a leap.
     pub captured_from: [Vec<Bitboard>; 2],
-    /// Slider directions (bit sets of [`Direction`]) for moving and for capturing.
-    pub slide_quiet: u8,
-    pub slide_capture: u8,
+    /// Slider directions (bit sets of [`Direction`]) per colour, for moving and for capturing.
+    pub slide_quiet: [u8; 2],
+    pub slide_capture: [u8; 2],
     /// Lame and initial-only leaps, per colour and square.
     pub special: [Vec<Vec<SpecialLeap>>; 2],
 }
@@ -80,6 +80,10 @@ pub struct Variant {
     pub(crate) orthogonal_sliders: u16,
     pub(crate) diagonal_sliders: u16,
     pub(crate) leapers: u16,
+    /// Kinds that capture by sliding in some but not all of a line set (like `fR`), and kinds
+    /// with capturing lame or initial-only leaps: their attacks are found piece by piece.
+    pub(crate) other_sliders: u16,
+    pub(crate) special_capturers: u16,
     /// Every capture is a plain leap or a full slide, so pins and checks follow the usual
     /// bitboard rules and the fast legal generator applies.
     pub(crate) simple_attacks: bool,
@@ -150,22 +154,24 @@ impl Variant {
         }
 
         let (mut orthogonal_sliders, mut diagonal_sliders, mut leapers) = (0u16, 0u16, 0u16);
-        let mut simple_attacks = true;
+        let (mut other_sliders, mut special_capturers) = (0u16, 0u16);
+        let all_lines = Direction::ORTHOGONAL | Direction::DIAGONAL;
         for (i, (piece, t)) in spec.pieces.iter().zip(&tables).enumerate() {
-            match t.slide_capture {
-                0 => {}
-                Direction::ORTHOGONAL => orthogonal_sliders |= 1 << i,
-                Direction::DIAGONAL => diagonal_sliders |= 1 << i,
-                d if d == Direction::ORTHOGONAL | Direction::DIAGONAL => {
+            let [white, black] = t.slide_capture;
+            match white {
+                0 if black == 0 => {}
+                Direction::ORTHOGONAL if black == white => orthogonal_sliders |= 1 << i,
+                Direction::DIAGONAL if black == white => diagonal_sliders |= 1 << i,
+                d if d == all_lines && black == white => {
                     orthogonal_sliders |= 1 << i;
                     diagonal_sliders |= 1 << i;
                 }
-                _ => simple_attacks = false,
+                _ => other_sliders |= 1 << i,
             }
             if piece
                 .atoms
                 .iter()
-                .any(|a| a.reach == Reach::Leap && a.mode.captures())
+                .any(|a| a.reach == Reach::Leap && !a.initial_only && a.mode.captures())
             {
                 leapers |= 1 << i;
             }
@@ -174,9 +180,11 @@ impl Variant {
                 .iter()
                 .any(|a| a.mode.captures() && (a.reach == Reach::LameLeap || a.initial_only))
             {
-                simple_attacks = false;
+                special_capturers |= 1 << i;
             }
         }
+        // Pins and check blocks are only worked out for full rook and bishop lines.
+        let simple_attacks = other_sliders == 0 && special_capturers == 0;
 
         Variant {
             name: spec.name,
@@ -197,6 +205,8 @@ impl Variant {
             orthogonal_sliders,
             diagonal_sliders,
             leapers,
+            other_sliders,
+            special_capturers,
             simple_attacks,
         }
     }
@@ -244,8 +254,8 @@ fn build_tables(
         quiet: [empty(), empty()],
         capture: [empty(), empty()],
         captured_from: [empty(), empty()],
-        slide_quiet: 0,
-        slide_capture: 0,
+        slide_quiet: [0; 2],
+        slide_capture: [0; 2],
         special: [
             vec![Vec::new(); SQUARE_COUNT],
             vec![Vec::new(); SQUARE_COUNT],
@@ -253,14 +263,16 @@ fn build_tables(
     };
     for atom in piece.atoms {
         if atom.reach == Reach::Slide {
-            for &(df, dr) in atom.steps {
-                let dir = Direction::from_step(df, dr).expect("slider steps are unit steps");
-                // Sliders in our games are symmetric, so colour does not matter.
-                if atom.mode.moves() {
-                    t.slide_quiet |= 1 << dir as u8;
-                }
-                if atom.mode.captures() {
-                    t.slide_capture |= 1 << dir as u8;
+            for color in Color::BOTH {
+                for &(df, dr) in atom.steps {
+                    let dir = Direction::from_step(df, dr * color.forward())
+                        .expect("slider steps are unit steps");
+                    if atom.mode.moves() {
+                        t.slide_quiet[color.index()] |= 1 << dir as u8;
+                    }
+                    if atom.mode.captures() {
+                        t.slide_capture[color.index()] |= 1 << dir as u8;
+                    }
                 }
             }
             continue;

@@ -177,7 +177,43 @@ impl Position {
         if diagonal.intersects(ours) {
             attackers |= v.geometry.slide(sq, Direction::DIAGONAL, occupied) & diagonal;
         }
+        if v.other_sliders | v.special_capturers != 0 {
+            attackers |= self.unusual_attackers(sq, by, occupied);
+        }
         attackers & ours
+    }
+
+    /// Attackers among pieces that slide along only part of a line set, or capture by lame or
+    /// initial-only leaps: found piece by piece (no game of ours has them yet).
+    fn unusual_attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let v = self.variant;
+        let c = by.index();
+        let mut attackers = Bitboard::EMPTY;
+        let mut kinds = v.other_sliders;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            for dir in Direction::ALL {
+                if v.tables[k].slide_capture[c] & (1 << dir as u8) != 0 {
+                    attackers |=
+                        v.geometry.ray_attacks(sq, dir.opposite(), occupied) & self.by_kind[k];
+                }
+            }
+        }
+        let mut kinds = v.special_capturers;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            for from in self.by_kind[k] & self.by_color[c] {
+                let reaches = v.tables[k].special[c][from.index()]
+                    .iter()
+                    .any(|l| l.to == sq && l.mode.captures() && !l.path.intersects(occupied));
+                if reaches {
+                    attackers.insert(from);
+                }
+            }
+        }
+        attackers
     }
 
     /// Whether any piece of `by` attacks `sq`.

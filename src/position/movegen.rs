@@ -122,7 +122,7 @@ impl Position {
             for from in self.en_passant_capturers() {
                 // Rare: test directly that the King is safe after both pawns leave their squares.
                 let after =
-                    occupied - Bitboard::from_square(from) - Bitboard::from_square(ep.victim)
+                    (occupied - Bitboard::from_square(from) - Bitboard::from_square(ep.victim))
                         | Bitboard::from_square(ep.skipped);
                 if (self.attackers(king, them, after) - Bitboard::from_square(ep.victim)).is_empty()
                 {
@@ -175,15 +175,16 @@ impl Position {
         let enemies = self.color_set(!self.side);
         let mut quiet = t.quiet[c][f] & empty;
         let mut captures = t.capture[c][f] & enemies;
-        if t.slide_quiet == t.slide_capture {
-            if t.slide_quiet != 0 {
-                let slides = v.geometry.slide(from, t.slide_quiet, occupied);
+        let (slide_quiet, slide_capture) = (t.slide_quiet[c], t.slide_capture[c]);
+        if slide_quiet == slide_capture {
+            if slide_quiet != 0 {
+                let slides = v.geometry.slide(from, slide_quiet, occupied);
                 quiet |= slides & empty;
                 captures |= slides & enemies;
             }
         } else {
-            quiet |= v.geometry.slide(from, t.slide_quiet, occupied) & empty;
-            captures |= v.geometry.slide(from, t.slide_capture, occupied) & enemies;
+            quiet |= v.geometry.slide(from, slide_quiet, occupied) & empty;
+            captures |= v.geometry.slide(from, slide_capture, occupied) & enemies;
         }
         (quiet, captures)
     }

@@ -14,7 +14,7 @@ const fn splitmix(state: u64) -> (u64, u64) {
 const PIECE_KEYS: usize = 2 * MAX_KINDS * SQUARE_COUNT;
 const KEY_COUNT: usize = PIECE_KEYS + 1 + 256 + 2 * SQUARE_COUNT;
 
-const KEYS: [u64; KEY_COUNT] = {
+static KEYS: [u64; KEY_COUNT] = {
     let mut keys = [0u64; KEY_COUNT];
     let mut state = 0x7153_A5E1_u64;
     let mut i = 0;
