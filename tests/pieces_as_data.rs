@@ -139,6 +139,15 @@ fn lame_capture_needs_an_empty_middle_square_and_pins_count() {
             .collect::<Vec<_>>(),
         ["d1c1", "d1d2", "d1d3", "d1e1"]
     );
+    // A hole is not an empty square: the knight on d5 is out of reach across the d4 hole.
+    let p = Position::from_fen(v, "k7/8/8/3n4/3**3/3L4/8/7K w - - 0 1").unwrap();
+    assert_eq!(
+        moves(&p)
+            .into_iter()
+            .filter(|m| m.starts_with("d3"))
+            .collect::<Vec<_>>(),
+        ["d3c3", "d3d2", "d3e3"]
+    );
     // A lame capturer gives check over an empty square, not over an occupied one.
     assert!(Position::from_fen(v, "8/8/8/8/3**3/8/8/1k1L3K b - - 0 1")
         .unwrap()

@@ -7,4 +7,4 @@ cd "$(dirname "$0")/.."
 if ! python3 -c 'import chess' 2>/dev/null; then
     python3 -m pip install --quiet chess
 fi
-exec cargo test --release --workspace -- --include-ignored
+exec cargo test --release --workspace --no-fail-fast -- --include-ignored

@@ -1,6 +1,7 @@
 //! The games Tinman plays, looked up by their protocol names.
 
 mod normal;
+mod wedgie;
 
 use crate::bitboard::Bitboard;
 use crate::square::Square;
@@ -8,13 +9,15 @@ use crate::variant::Variant;
 use std::sync::OnceLock;
 
 /// Protocol names of every implemented game, in the order they are announced.
-pub const NAMES: &[&str] = &["normal"];
+pub const NAMES: &[&str] = &["normal", "wedgie"];
 
 /// The variant called `name` (its protocol name), built on first use.
 pub fn by_name(name: &str) -> Option<&'static Variant> {
     static NORMAL: OnceLock<Variant> = OnceLock::new();
+    static WEDGIE: OnceLock<Variant> = OnceLock::new();
     match name {
         "normal" => Some(NORMAL.get_or_init(normal::variant)),
+        "wedgie" => Some(WEDGIE.get_or_init(wedgie::variant)),
         _ => None,
     }
 }
@@ -24,6 +27,11 @@ pub(crate) fn rank(rank: u8, files: u8) -> Bitboard {
     (0..files)
         .filter_map(|f| Square::from_coords(f, rank))
         .collect()
+}
+
+/// The set of the named squares.
+pub(crate) fn squares(names: &[&str]) -> Bitboard {
+    names.iter().map(|n| sq(n)).collect()
 }
 
 /// Parses a square name in a variant definition.

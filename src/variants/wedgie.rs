@@ -1,0 +1,120 @@
+//! `wedgie`: Wedgie Chess (Bob Greenwade), 9 files x 12 ranks with holes, Berolina pawns,
+//! Wedgie Rook and Bishop. Everything here is data: the core's pieces cover it.
+
+use super::squares;
+use crate::piece::{steps, Atom, Mode, PieceType};
+use crate::position::Position;
+use crate::variant::{Variant, VariantSpec};
+
+/// Pawn, Knight, Bishop, Rook, Queen, King, in generation order.
+pub(crate) const PIECES: &[PieceType] = &[
+    PieceType {
+        name: "Berolina pawn",
+        letter: 'P',
+        betza: "mfFcfWimfnA",
+        atoms: &[
+            Atom::leap(steps::FORWARD_DIAGONAL, Mode::MoveOnly),
+            Atom::leap(steps::FORWARD, Mode::CaptureOnly),
+            Atom::initial_lame(steps::FORWARD_DIAGONAL_TWO, Mode::MoveOnly),
+        ],
+        royal: false,
+        pawn: true,
+    },
+    PieceType {
+        name: "knight",
+        letter: 'N',
+        betza: "N",
+        atoms: &[Atom::leap(steps::KNIGHT, Mode::Both)],
+        royal: false,
+        pawn: false,
+    },
+    PieceType {
+        name: "Wedgie Bishop",
+        letter: 'B',
+        betza: "BmW",
+        atoms: &[
+            Atom::slide(steps::FERZ, Mode::Both),
+            Atom::leap(steps::WAZIR, Mode::MoveOnly),
+        ],
+        royal: false,
+        pawn: false,
+    },
+    PieceType {
+        name: "Wedgie Rook",
+        letter: 'R',
+        betza: "RmF",
+        atoms: &[
+            Atom::slide(steps::WAZIR, Mode::Both),
+            Atom::leap(steps::FERZ, Mode::MoveOnly),
+        ],
+        royal: false,
+        pawn: false,
+    },
+    PieceType {
+        name: "queen",
+        letter: 'Q',
+        betza: "Q",
+        atoms: &[Atom::slide(steps::KING, Mode::Both)],
+        royal: false,
+        pawn: false,
+    },
+    PieceType {
+        name: "king",
+        letter: 'K',
+        betza: "K",
+        atoms: &[Atom::leap(steps::KING, Mode::Both)],
+        royal: true,
+        pawn: false,
+    },
+];
+
+/// Playable files per rank, from rank 1 up: the wedges narrow to one square at each end.
+const RANK_SPANS: [(u8, u8); 12] = [
+    (4, 4),
+    (3, 5),
+    (2, 6),
+    (1, 7),
+    (0, 8),
+    (0, 8),
+    (0, 8),
+    (0, 8),
+    (1, 7),
+    (2, 6),
+    (3, 5),
+    (4, 4),
+];
+
+pub(crate) fn variant() -> Variant {
+    let holes = (0..12u8)
+        .flat_map(|rank| {
+            let (first, last) = RANK_SPANS[rank as usize];
+            (0..9u8)
+                .filter(move |&f| f < first || f > last)
+                .map(move |f| (f, rank))
+        })
+        .filter_map(|(f, r)| crate::square::Square::from_coords(f, r))
+        .collect();
+    Variant::new(VariantSpec {
+        name: "wedgie",
+        width: 9,
+        height: 12,
+        holes,
+        pieces: PIECES,
+        start_fen: "****k****/***bqb***/**rnpnr**/*ppppppp*/9/9/9/9/*PPPPPPP*/**RNPNR**/***BQB***/****K**** w - - 0 1",
+        promotion_zone: [squares(&["c10", "d10", "e10", "f10", "g10"]), squares(&["c3", "d3", "e3", "f3", "g3"])],
+        promotion_letters: &['Q', 'R', 'B', 'N'],
+        initial_zone: [
+            squares(&["e3", "b4", "c4", "d4", "e4", "f4", "g4", "h4"]),
+            squares(&["e10", "b9", "c9", "d9", "e9", "f9", "g9", "h9"]),
+        ],
+        castlings: Vec::new(),
+        en_passant_names_landing: true,
+        insufficient_material: bare_kings,
+    })
+}
+
+/// Only King against King is dead: the wedge tips let a lone Knight or Wedgie Bishop mate
+/// (e.g. Black King e12, White King e10, Knight d10 or Bishop d11).
+fn bare_kings(pos: &Position) -> bool {
+    pos.occupied().count() == 2
+}
