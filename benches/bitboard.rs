@@ -39,9 +39,8 @@ fn operations(c: &mut Criterion) {
             acc
         })
     });
-    group.bench_function("count x256", |b| {
-        b.iter(|| sets.iter().map(|s| black_box(*s).count()).sum::<u32>())
-    });
+    group
+        .bench_function("count x256", |b| b.iter(|| sets.iter().map(|s| black_box(*s).count()).sum::<u32>()));
     group.bench_function("first+last x256", |b| {
         b.iter(|| {
             sets.iter()
@@ -51,9 +50,7 @@ fn operations(c: &mut Criterion) {
     });
     group.bench_function("iterate x256", |b| {
         b.iter(|| {
-            sets.iter()
-                .map(|s| black_box(*s).squares().map(|q| q.index()).sum::<usize>())
-                .sum::<usize>()
+            sets.iter().map(|s| black_box(*s).squares().map(|q| q.index()).sum::<usize>()).sum::<usize>()
         })
     });
     let geometry = Geometry::new(12, 12, &[]);

@@ -107,6 +107,8 @@ pub enum FenError {
     EnPassantAmbiguous(Square),
     /// A field after the full-move number that the variant does not define.
     UnexpectedField(String),
+    /// A variant's own field that does not read.
+    BadVariantField { field: &'static str, text: String, why: String },
 }
 
 impl fmt::Display for FenError {
@@ -117,25 +119,14 @@ impl fmt::Display for FenError {
             TooManyRanks(n) => write!(f, "board: {n} ranks, at most {MAX_RANKS} allowed"),
             RankTooWide { rank } => write!(f, "board: rank {rank} is wider than {MAX_FILES} files"),
             EmptyRank { rank } => write!(f, "board: rank {rank} is empty"),
-            BadEmptyCount { rank, count } => write!(
-                f,
-                "board: rank {rank} has a bad empty-square count '{count}'"
-            ),
-            BadBoardCharacter { rank, character } => {
-                write!(
-                    f,
-                    "board: rank {rank} has an unexpected character '{character}'"
-                )
+            BadEmptyCount { rank, count } => {
+                write!(f, "board: rank {rank} has a bad empty-square count '{count}'")
             }
-            RaggedRanks {
-                rank,
-                width,
-                expected,
-            } => {
-                write!(
-                    f,
-                    "board: rank {rank} is {width} files wide, rank above is {expected}"
-                )
+            BadBoardCharacter { rank, character } => {
+                write!(f, "board: rank {rank} has an unexpected character '{character}'")
+            }
+            RaggedRanks { rank, width, expected } => {
+                write!(f, "board: rank {rank} is {width} files wide, rank above is {expected}")
             }
             MissingSideToMove => write!(f, "side to move: missing"),
             BadSideToMove(s) => write!(f, "side to move: expected 'w' or 'b', found '{s}'"),
@@ -147,23 +138,15 @@ impl fmt::Display for FenError {
             BadFullmoveNumber(s) => {
                 write!(f, "full-move number: expected a number from 1, found '{s}'")
             }
-            WrongBoardSize {
-                variant,
-                expected,
-                found,
-            } => write!(
+            WrongBoardSize { variant, expected, found } => write!(
                 f,
                 "board: {variant} is played on {}x{}, the FEN has {}x{}",
                 expected.0, expected.1, found.0, found.1
             ),
-            HoleMismatch {
-                square,
-                hole_expected: true,
-            } => write!(f, "board: {square} must be a hole ('*')"),
-            HoleMismatch {
-                square,
-                hole_expected: false,
-            } => write!(f, "board: {square} is a square, not a hole"),
+            HoleMismatch { square, hole_expected: true } => write!(f, "board: {square} must be a hole ('*')"),
+            HoleMismatch { square, hole_expected: false } => {
+                write!(f, "board: {square} is a square, not a hole")
+            }
             UnknownPiece { square, letter } => {
                 write!(f, "board: unknown piece '{letter}' on {square}")
             }
@@ -172,20 +155,18 @@ impl fmt::Display for FenError {
             }
             PawnOnPromotionSquare(sq) => write!(f, "board: pawn on {sq} should have promoted"),
             OpponentInCheck => write!(f, "side to move: the side not to move is in check"),
-            UnknownCastling(c) => write!(
-                f,
-                "castling: '{c}' is not a castling of this variant or is repeated"
-            ),
-            CastlingPiecesMissing(c) => write!(
-                f,
-                "castling: '{c}' needs King and Rook on their start squares"
-            ),
+            UnknownCastling(c) => {
+                write!(f, "castling: '{c}' is not a castling of this variant or is repeated")
+            }
+            CastlingPiecesMissing(c) => {
+                write!(f, "castling: '{c}' needs King and Rook on their start squares")
+            }
             EnPassantImpossible(s) => write!(f, "en passant: no pawn just double-stepped over {s}"),
-            EnPassantAmbiguous(s) => write!(
-                f,
-                "en passant: several pawns may have skipped {s}; add the landing square"
-            ),
+            EnPassantAmbiguous(s) => {
+                write!(f, "en passant: several pawns may have skipped {s}; add the landing square")
+            }
             UnexpectedField(s) => write!(f, "extra field: '{s}' is not a field of this variant"),
+            BadVariantField { field, text, why } => write!(f, "{field}: '{text}': {why}"),
         }
     }
 }
@@ -216,11 +197,7 @@ impl Setup {
             Some(s) => {
                 let bad = || FenError::BadEnPassant(s.to_string());
                 let (skipped, rest) = Square::parse_prefix(s).ok_or_else(bad)?;
-                let landing = if rest.is_empty() {
-                    None
-                } else {
-                    Some(Square::parse(rest).ok_or_else(bad)?)
-                };
+                let landing = if rest.is_empty() { None } else { Some(Square::parse(rest).ok_or_else(bad)?) };
                 Some((skipped, landing))
             }
         };
@@ -235,15 +212,7 @@ impl Setup {
                 .ok_or_else(|| FenError::BadFullmoveNumber(s.to_string()))?,
         };
         let extra = fields.map(str::to_string).collect();
-        Ok(Setup {
-            ranks,
-            side,
-            castling,
-            en_passant,
-            halfmove_clock,
-            fullmove_number,
-            extra,
-        })
+        Ok(Setup { ranks, side, castling, en_passant, halfmove_clock, fullmove_number, extra })
     }
 
     pub fn width(&self) -> usize {
@@ -289,10 +258,7 @@ fn parse_board(board: &str) -> Result<Vec<Vec<Cell>>, FenError> {
                     let count = &row[start..end];
                     let n: usize = count.parse().unwrap_or(usize::MAX);
                     if count.starts_with('0') || n == 0 {
-                        return Err(FenError::BadEmptyCount {
-                            rank,
-                            count: count.to_string(),
-                        });
+                        return Err(FenError::BadEmptyCount { rank, count: count.to_string() });
                     }
                     if n > MAX_FILES as usize {
                         return Err(FenError::RankTooWide { rank });
@@ -312,11 +278,7 @@ fn parse_board(board: &str) -> Result<Vec<Vec<Cell>>, FenError> {
         }
         if let Some(above) = ranks.last().map(Vec::len) {
             if cells.len() != above {
-                return Err(FenError::RaggedRanks {
-                    rank,
-                    width: cells.len(),
-                    expected: above,
-                });
+                return Err(FenError::RaggedRanks { rank, width: cells.len(), expected: above });
             }
         }
         ranks.push(cells);
@@ -341,8 +303,10 @@ impl Position {
                 found: (setup.width(), setup.height()),
             });
         }
-        if let Some(field) = setup.extra.first() {
-            return Err(FenError::UnexpectedField(field.clone()));
+        if variant.rules.is_none() {
+            if let Some(field) = setup.extra.first() {
+                return Err(FenError::UnexpectedField(field.clone()));
+            }
         }
         let mut pos = Position::empty(variant);
         for (r, row) in setup.ranks.iter().enumerate() {
@@ -351,28 +315,16 @@ impl Position {
                 let is_hole = g.holes().contains(square);
                 match *cell {
                     Cell::Hole if !is_hole => {
-                        return Err(FenError::HoleMismatch {
-                            square,
-                            hole_expected: false,
-                        })
+                        return Err(FenError::HoleMismatch { square, hole_expected: false })
                     }
                     Cell::Hole => {}
-                    _ if is_hole => {
-                        return Err(FenError::HoleMismatch {
-                            square,
-                            hole_expected: true,
-                        })
-                    }
+                    _ if is_hole => return Err(FenError::HoleMismatch { square, hole_expected: true }),
                     Cell::Empty => {}
                     Cell::Piece(letter) => {
                         let kind = variant
                             .kind_by_letter(letter.to_ascii_uppercase())
                             .ok_or(FenError::UnknownPiece { square, letter })?;
-                        let color = if letter.is_ascii_uppercase() {
-                            Color::White
-                        } else {
-                            Color::Black
-                        };
+                        let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
                         pos.put(Piece::new(color, kind), square);
                     }
                 }
@@ -388,9 +340,7 @@ impl Position {
         }
         if let Some(pawn) = variant.pawn {
             for color in Color::BOTH {
-                if let Some(sq) =
-                    (pos.pieces(color, pawn) & variant.promotion_zone[color.index()]).first()
-                {
+                if let Some(sq) = (pos.pieces(color, pawn) & variant.promotion_zone[color.index()]).first() {
                     return Err(FenError::PawnOnPromotionSquare(sq));
                 }
             }
@@ -399,20 +349,13 @@ impl Position {
             pos.side = Color::Black;
             pos.hash ^= crate::position::zobrist::black_to_move();
         }
-        if pos
-            .king(!pos.side)
-            .is_some_and(|k| pos.is_attacked(k, pos.side))
-        {
+        if pos.king(!pos.side).is_some_and(|k| pos.is_attacked(k, pos.side)) {
             return Err(FenError::OpponentInCheck);
         }
 
         let mut rights = 0u8;
         for &letter in &setup.castling {
-            let color = if letter.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
+            let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
             let index = variant
                 .castlings
                 .iter()
@@ -436,6 +379,10 @@ impl Position {
         }
         pos.halfmove_clock = setup.halfmove_clock;
         pos.fullmove_number = setup.fullmove_number;
+        if let Some(rules) = variant.rules {
+            rules.read_extra_fields(&mut pos, &setup.extra)?;
+            pos.hash ^= rules.state_hash(&pos);
+        }
         Ok(pos)
     }
 
@@ -471,19 +418,11 @@ impl Position {
                 fen.push('/');
             }
         }
-        fen.push_str(if self.side == Color::White {
-            " w "
-        } else {
-            " b "
-        });
+        fen.push_str(if self.side == Color::White { " w " } else { " b " });
         let mut castling = String::new();
         for (i, c) in v.castlings.iter().enumerate() {
             if self.castling & (1 << i) != 0 {
-                castling.push(if c.color == Color::White {
-                    c.letter
-                } else {
-                    c.letter.to_ascii_lowercase()
-                });
+                castling.push(if c.color == Color::White { c.letter } else { c.letter.to_ascii_lowercase() });
             }
         }
         fen.push_str(if castling.is_empty() { "-" } else { &castling });
@@ -497,10 +436,13 @@ impl Position {
                 }
             }
         }
-        fen.push_str(&format!(
-            " {} {}",
-            self.halfmove_clock, self.fullmove_number
-        ));
+        fen.push_str(&format!(" {} {}", self.halfmove_clock, self.fullmove_number));
+        if let Some(rules) = v.rules {
+            for field in rules.write_extra_fields(self) {
+                fen.push(' ');
+                fen.push_str(&field);
+            }
+        }
         fen
     }
 }
@@ -538,10 +480,7 @@ fn en_passant_from_fen(
     found.sort();
     found.dedup();
     match found.as_slice() {
-        [victim] => Ok(EnPassant {
-            skipped,
-            victim: *victim,
-        }),
+        [victim] => Ok(EnPassant { skipped, victim: *victim }),
         [] => Err(impossible()),
         _ => Err(FenError::EnPassantAmbiguous(skipped)),
     }

@@ -41,13 +41,7 @@ impl Geometry {
                 rays[dir as usize][from.index()] = ray;
             }
         }
-        Geometry {
-            width,
-            height,
-            playable,
-            holes,
-            rays,
-        }
+        Geometry { width, height, playable, holes, rays }
     }
 
     #[inline]
@@ -95,11 +89,7 @@ impl Geometry {
     pub fn ray_attacks(&self, sq: Square, dir: Direction, occupied: Bitboard) -> Bitboard {
         let ray = self.ray(dir, sq);
         let blockers = ray & occupied;
-        let nearest = if dir.is_increasing() {
-            blockers.first()
-        } else {
-            blockers.last()
-        };
+        let nearest = if dir.is_increasing() { blockers.first() } else { blockers.last() };
         match nearest {
             Some(b) => ray - self.ray(dir, b),
             None => ray,
@@ -155,10 +145,7 @@ mod tests {
     #[test]
     fn rays_stop_at_edges_and_holes() {
         let g = Geometry::new(9, 12, &[sq("e6")]);
-        assert_eq!(
-            names(g.ray(Direction::North, sq("e1"))),
-            ["e2", "e3", "e4", "e5"]
-        );
+        assert_eq!(names(g.ray(Direction::North, sq("e1"))), ["e2", "e3", "e4", "e5"]);
         assert_eq!(names(g.ray(Direction::South, sq("e8"))), ["e7"]);
         assert_eq!(g.ray(Direction::East, sq("i1")), Bitboard::EMPTY);
         assert!(!g.playable().contains(sq("j1")));
@@ -175,9 +162,7 @@ mod tests {
         assert!(rook.contains(sq("d10")) && !rook.contains(sq("d11")));
         let bishop = g.slide(sq("d4"), Direction::DIAGONAL, occ);
         assert!(bishop.contains(sq("h8")) && !bishop.contains(sq("i9")));
-        assert!(
-            bishop.contains(sq("a1")) && bishop.contains(sq("a7")) && bishop.contains(sq("g1"))
-        );
+        assert!(bishop.contains(sq("a1")) && bishop.contains(sq("a7")) && bishop.contains(sq("g1")));
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod rules;
 pub mod square;
 pub mod variant;
 pub mod variants;

@@ -105,10 +105,7 @@ pub struct MoveList {
 impl MoveList {
     #[inline]
     pub fn new() -> MoveList {
-        MoveList {
-            len: 0,
-            moves: [MaybeUninit::uninit(); MAX_MOVES],
-        }
+        MoveList { len: 0, moves: [MaybeUninit::uninit(); MAX_MOVES] }
     }
 
     #[inline(always)]
@@ -190,15 +187,9 @@ mod tests {
         let a = Square::parse("l11").unwrap();
         let b = Square::parse("l12").unwrap();
         let m = Move::promotion(a, b, Kind(9), Special::Normal);
-        assert_eq!(
-            (m.from(), m.to(), m.promoted(), m.special()),
-            (a, b, Some(Kind(9)), Special::Normal)
-        );
+        assert_eq!((m.from(), m.to(), m.promoted(), m.special()), (a, b, Some(Kind(9)), Special::Normal));
         let c = Move::new(b, a, Special::EnPassant);
-        assert_eq!(
-            (c.from(), c.to(), c.promoted(), c.special()),
-            (b, a, None, Special::EnPassant)
-        );
+        assert_eq!((c.from(), c.to(), c.promoted(), c.special()), (b, a, None, Special::EnPassant));
         assert!(Move::NONE.is_none() && !c.is_none());
     }
 
@@ -206,11 +197,7 @@ mod tests {
     fn retain_keeps_the_right_moves() {
         let mut list = MoveList::new();
         for i in 0..10u8 {
-            list.push(Move::new(
-                Square::new(i).unwrap(),
-                Square::new(i + 1).unwrap(),
-                Special::Normal,
-            ));
+            list.push(Move::new(Square::new(i).unwrap(), Square::new(i + 1).unwrap(), Special::Normal));
         }
         list.retain(|m| m.from().index() % 2 == 0);
         let mut froms: Vec<usize> = list.iter().map(|m| m.from().index()).collect();

@@ -1,4 +1,4 @@
-//! Game results: every variant's end conditions behind one function.
+//! Game results: every variant's end conditions behind one function, [`Position::outcome`].
 
 use crate::piece::Color;
 use crate::position::Position;
@@ -10,6 +10,10 @@ pub const FIFTY_MOVE_PLIES: u32 = 100;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum WinReason {
     Checkmate,
+    /// The winner ended a move as the only player with Wazirs (`imawazir`).
+    OnlyWazirs,
+    /// The loser had no legal move, in a game where that loses (`imawazir`).
+    NoMoves,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -17,6 +21,7 @@ pub enum DrawReason {
     Stalemate,
     FiftyMoves,
     Repetition,
+    /// Neither side can win with the material left.
     InsufficientMaterial,
 }
 
@@ -31,19 +36,27 @@ impl fmt::Display for Outcome {
     /// In PGN's result-comment style: `1-0 {White mates}`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Outcome::Win {
-                winner: Color::White,
-                reason: WinReason::Checkmate,
-            } => write!(f, "1-0 {{White mates}}"),
-            Outcome::Win {
-                winner: Color::Black,
-                reason: WinReason::Checkmate,
-            } => write!(f, "0-1 {{Black mates}}"),
-            Outcome::Draw(DrawReason::Stalemate) => write!(f, "1/2-1/2 {{Stalemate}}"),
-            Outcome::Draw(DrawReason::FiftyMoves) => write!(f, "1/2-1/2 {{50-move rule}}"),
-            Outcome::Draw(DrawReason::Repetition) => write!(f, "1/2-1/2 {{Threefold repetition}}"),
-            Outcome::Draw(DrawReason::InsufficientMaterial) => {
-                write!(f, "1/2-1/2 {{Insufficient material}}")
+            Outcome::Win { winner, reason } => {
+                let (score, side, loser) = match winner {
+                    Color::White => ("1-0", "White", "Black"),
+                    Color::Black => ("0-1", "Black", "White"),
+                };
+                match reason {
+                    WinReason::Checkmate => write!(f, "{score} {{{side} mates}}"),
+                    WinReason::OnlyWazirs => {
+                        write!(f, "{score} {{{side} is the only player with Wazirs}}")
+                    }
+                    WinReason::NoMoves => write!(f, "{score} {{{loser} has no legal move}}"),
+                }
+            }
+            Outcome::Draw(reason) => {
+                let why = match reason {
+                    DrawReason::Stalemate => "Stalemate",
+                    DrawReason::FiftyMoves => "50-move rule",
+                    DrawReason::Repetition => "Threefold repetition",
+                    DrawReason::InsufficientMaterial => "Insufficient material",
+                };
+                write!(f, "1/2-1/2 {{{why}}}")
             }
         }
     }
@@ -51,16 +64,20 @@ impl fmt::Display for Outcome {
 
 impl Position {
     /// The result if the game is over, counting the moves made since setup for repetition.
-    /// Mate and stalemate take precedence over the draw rules, as in FIDE's laws.
+    /// A result the board decides comes first; then no legal move (mate, stalemate, or the
+    /// game's own rule); then the draw rules, as in FIDE's laws.
     pub fn outcome(&self) -> Option<Outcome> {
+        let rules = self.variant().rules;
+        if let Some(decided) = rules.and_then(|r| r.decided(self)) {
+            return Some(decided);
+        }
         if self.legal_moves().is_empty() {
-            return Some(if self.in_check() {
-                Outcome::Win {
-                    winner: !self.side_to_move(),
-                    reason: WinReason::Checkmate,
+            return Some(match rules {
+                Some(r) => r.no_moves(self),
+                None if self.in_check() => {
+                    Outcome::Win { winner: !self.side_to_move(), reason: WinReason::Checkmate }
                 }
-            } else {
-                Outcome::Draw(DrawReason::Stalemate)
+                None => Outcome::Draw(DrawReason::Stalemate),
             });
         }
         if self.halfmove_clock() >= FIFTY_MOVE_PLIES {

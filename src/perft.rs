@@ -43,19 +43,12 @@ pub fn divide_parallel(pos: &Position, depth: u32, threads: usize) -> Vec<(Move,
             .map(|&m| {
                 let mut p = pos.clone();
                 p.make(m);
-                let n = if depth <= 1 {
-                    1
-                } else {
-                    perft(&mut p, depth - 1)
-                };
+                let n = if depth <= 1 { 1 } else { perft(&mut p, depth - 1) };
                 (m, n)
             })
             .collect()
     };
-    match rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-    {
+    match rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build() {
         Ok(pool) => pool.install(work),
         Err(_) => work(),
     }

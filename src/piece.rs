@@ -146,31 +146,16 @@ pub struct Atom {
 
 impl Atom {
     pub const fn leap(steps: &'static [(i8, i8)], mode: Mode) -> Atom {
-        Atom {
-            reach: Reach::Leap,
-            steps,
-            mode,
-            initial_only: false,
-        }
+        Atom { reach: Reach::Leap, steps, mode, initial_only: false }
     }
 
     pub const fn slide(steps: &'static [(i8, i8)], mode: Mode) -> Atom {
-        Atom {
-            reach: Reach::Slide,
-            steps,
-            mode,
-            initial_only: false,
-        }
+        Atom { reach: Reach::Slide, steps, mode, initial_only: false }
     }
 
     /// A lame leap allowed only from the side's start squares (a pawn's double step).
     pub const fn initial_lame(steps: &'static [(i8, i8)], mode: Mode) -> Atom {
-        Atom {
-            reach: Reach::LameLeap,
-            steps,
-            mode,
-            initial_only: true,
-        }
+        Atom { reach: Reach::LameLeap, steps, mode, initial_only: true }
     }
 }
 
@@ -196,38 +181,11 @@ pub mod steps {
     /// Ferz: one step diagonally.
     pub const FERZ: &[(i8, i8)] = &[(1, 1), (1, -1), (-1, -1), (-1, 1)];
     /// Man / King: one step in any direction.
-    pub const KING: &[(i8, i8)] = &[
-        (0, 1),
-        (1, 1),
-        (1, 0),
-        (1, -1),
-        (0, -1),
-        (-1, -1),
-        (-1, 0),
-        (-1, 1),
-    ];
+    pub const KING: &[(i8, i8)] = &[(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
     /// Knight: (1,2) leaper.
-    pub const KNIGHT: &[(i8, i8)] = &[
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
+    pub const KNIGHT: &[(i8, i8)] = &[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
     /// Camel: (1,3) leaper.
-    pub const CAMEL: &[(i8, i8)] = &[
-        (1, 3),
-        (3, 1),
-        (3, -1),
-        (1, -3),
-        (-1, -3),
-        (-3, -1),
-        (-3, 1),
-        (-1, 3),
-    ];
+    pub const CAMEL: &[(i8, i8)] = &[(1, 3), (3, 1), (3, -1), (1, -3), (-1, -3), (-3, -1), (-3, 1), (-1, 3)];
     /// One step straight forward.
     pub const FORWARD: &[(i8, i8)] = &[(0, 1)];
     /// Two steps straight forward.

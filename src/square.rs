@@ -101,11 +101,7 @@ impl Square {
             return None;
         }
         let file = file - b'a';
-        let digits = bytes[1..]
-            .iter()
-            .take(2)
-            .take_while(|b| b.is_ascii_digit())
-            .count();
+        let digits = bytes[1..].iter().take(2).take_while(|b| b.is_ascii_digit()).count();
         if digits == 0 || bytes[1] == b'0' {
             return None;
         }

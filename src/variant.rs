@@ -5,6 +5,7 @@ use crate::bitboard::Bitboard;
 use crate::geometry::Geometry;
 use crate::piece::{Color, Kind, Mode, PieceType, Reach, MAX_KINDS};
 use crate::position::Position;
+use crate::rules::GameRules;
 use crate::square::{Direction, Square, SQUARE_COUNT};
 
 /// One castling move: where King and Rook start and end.
@@ -67,6 +68,8 @@ pub struct Variant {
     /// because the skipped square alone does not say which pawn moved.
     pub en_passant_names_landing: bool,
     pub insufficient_material: MaterialRule,
+    /// The game's odd rules, if it has any.
+    pub rules: Option<&'static dyn GameRules>,
     pub(crate) tables: Vec<KindTables>,
     /// The pawn kind, if any (what a promoted piece was before).
     pub pawn: Option<Kind>,
@@ -110,36 +113,19 @@ impl Variant {
         assert!(spec.pieces.len() <= MAX_KINDS);
         let geometry = Geometry::new(spec.width, spec.height, &spec.holes);
         let kind_of = |letter: char| {
-            Kind(
-                spec.pieces
-                    .iter()
-                    .position(|p| p.letter == letter)
-                    .expect("promotion letter") as u8,
-            )
+            Kind(spec.pieces.iter().position(|p| p.letter == letter).expect("promotion letter") as u8)
         };
         let promotion_kinds = spec.promotion_letters.iter().map(|&c| kind_of(c)).collect();
-        let royal = spec
-            .pieces
-            .iter()
-            .position(|p| p.royal)
-            .map(|i| Kind(i as u8));
-        let tables: Vec<KindTables> = spec
-            .pieces
-            .iter()
-            .map(|p| build_tables(p, &geometry, &spec.initial_zone))
-            .collect();
+        let royal = spec.pieces.iter().position(|p| p.royal).map(|i| Kind(i as u8));
+        let tables: Vec<KindTables> =
+            spec.pieces.iter().map(|p| build_tables(p, &geometry, &spec.initial_zone)).collect();
 
-        let pawn = spec
-            .pieces
-            .iter()
-            .position(|p| p.pawn)
-            .map(|i| Kind(i as u8));
+        let pawn = spec.pieces.iter().position(|p| p.pawn).map(|i| Kind(i as u8));
         let castling_paths = spec
             .castlings
             .iter()
             .map(|c| {
-                let through =
-                    |a: Square, b: Square| geometry.between(a, b) | Bitboard::from_square(b);
+                let through = |a: Square, b: Square| geometry.between(a, b) | Bitboard::from_square(b);
                 let king_path = through(c.king_from, c.king_to);
                 let empty = (king_path | through(c.rook_from, c.rook_to))
                     - Bitboard::from_square(c.king_from)
@@ -168,17 +154,10 @@ impl Variant {
                 }
                 _ => other_sliders |= 1 << i,
             }
-            if piece
-                .atoms
-                .iter()
-                .any(|a| a.reach == Reach::Leap && !a.initial_only && a.mode.captures())
-            {
+            if piece.atoms.iter().any(|a| a.reach == Reach::Leap && !a.initial_only && a.mode.captures()) {
                 leapers |= 1 << i;
             }
-            if piece
-                .atoms
-                .iter()
-                .any(|a| a.mode.captures() && (a.reach == Reach::LameLeap || a.initial_only))
+            if piece.atoms.iter().any(|a| a.mode.captures() && (a.reach == Reach::LameLeap || a.initial_only))
             {
                 special_capturers |= 1 << i;
             }
@@ -198,6 +177,7 @@ impl Variant {
             royal,
             en_passant_names_landing: spec.en_passant_names_landing,
             insufficient_material: spec.insufficient_material,
+            rules: None,
             tables,
             pawn,
             castling_paths,
@@ -213,10 +193,7 @@ impl Variant {
 
     /// The kind whose White FEN letter is `letter` (upper case).
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
-        self.pieces
-            .iter()
-            .position(|p| p.letter == letter)
-            .map(|i| Kind(i as u8))
+        self.pieces.iter().position(|p| p.letter == letter).map(|i| Kind(i as u8))
     }
 
     #[inline]
@@ -244,11 +221,7 @@ impl Variant {
     }
 }
 
-fn build_tables(
-    piece: &PieceType,
-    geometry: &Geometry,
-    initial_zone: &[Bitboard; 2],
-) -> KindTables {
+fn build_tables(piece: &PieceType, geometry: &Geometry, initial_zone: &[Bitboard; 2]) -> KindTables {
     let empty = || vec![Bitboard::EMPTY; SQUARE_COUNT];
     let mut t = KindTables {
         quiet: [empty(), empty()],
@@ -256,17 +229,14 @@ fn build_tables(
         captured_from: [empty(), empty()],
         slide_quiet: [0; 2],
         slide_capture: [0; 2],
-        special: [
-            vec![Vec::new(); SQUARE_COUNT],
-            vec![Vec::new(); SQUARE_COUNT],
-        ],
+        special: [vec![Vec::new(); SQUARE_COUNT], vec![Vec::new(); SQUARE_COUNT]],
     };
     for atom in piece.atoms {
         if atom.reach == Reach::Slide {
             for color in Color::BOTH {
                 for &(df, dr) in atom.steps {
-                    let dir = Direction::from_step(df, dr * color.forward())
-                        .expect("slider steps are unit steps");
+                    let dir =
+                        Direction::from_step(df, dr * color.forward()).expect("slider steps are unit steps");
                     if atom.mode.moves() {
                         t.slide_quiet[color.index()] |= 1 << dir as u8;
                     }
@@ -303,18 +273,13 @@ fn build_tables(
                         let n = df.abs().max(dr.abs());
                         let (sf, sr) = (df / n, dr / n);
                         assert!(sf * n == df && sr * n == dr, "lame leaps go along a line");
-                        let squares: Option<Bitboard> = (1..n)
-                            .map(|i| geometry.leap(from, sf * i, sr * i))
-                            .collect();
+                        let squares: Option<Bitboard> =
+                            (1..n).map(|i| geometry.leap(from, sf * i, sr * i)).collect();
                         // A hole on the path blocks the leap for good.
                         let Some(squares) = squares else { continue };
                         path = squares;
                     }
-                    t.special[c][from.index()].push(SpecialLeap {
-                        to,
-                        path,
-                        mode: atom.mode,
-                    });
+                    t.special[c][from.index()].push(SpecialLeap { to, path, mode: atom.mode });
                 }
             }
         }

@@ -10,44 +10,24 @@ use tinman_core::{Move, Position};
 
 fn walk(pos: &mut Position, depth: u32, nodes: &mut u64) {
     *nodes += 1;
-    assert_eq!(
-        pos.hash(),
-        pos.compute_hash(),
-        "incremental hash differs in {}",
-        pos.to_fen()
-    );
+    assert_eq!(pos.hash(), pos.compute_hash(), "incremental hash differs in {}", pos.to_fen());
     let fen = pos.to_fen();
     let reread = Position::from_fen(pos.variant(), &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    assert!(
-        reread == *pos && reread.hash() == pos.hash(),
-        "FEN round trip changed {fen}"
-    );
+    assert!(reread == *pos && reread.hash() == pos.hash(), "FEN round trip changed {fen}");
 
     let fast: BTreeSet<u32> = pos.legal_moves().iter().map(|m| m.bits()).collect();
-    let filtered: BTreeSet<u32> = pos
-        .legal_moves_by_filter()
-        .iter()
-        .map(|m| m.bits())
-        .collect();
+    let filtered: BTreeSet<u32> = pos.legal_moves_by_filter().iter().map(|m| m.bits()).collect();
     assert_eq!(fast, filtered, "legal generators disagree in {fen}");
     if depth == 0 {
         return;
     }
     let hash = pos.hash();
     for &m in pos.legal_moves().iter() {
-        assert_eq!(
-            pos.parse_move(&pos.move_text(m)),
-            Ok(m),
-            "move text of {m:?} in {fen}"
-        );
+        assert_eq!(pos.parse_move(&pos.move_text(m)), Ok(m), "move text of {m:?} in {fen}");
         pos.make(m);
         walk(pos, depth - 1, nodes);
         pos.unmake();
-        assert!(
-            pos.to_fen() == fen && pos.hash() == hash,
-            "unmake of {} broke {fen}",
-            pos.move_text(m)
-        );
+        assert!(pos.to_fen() == fen && pos.hash() == hash, "unmake of {} broke {fen}", pos.move_text(m));
     }
 }
 
@@ -70,11 +50,7 @@ fn tactical_positions_to_depth_three() {
     ];
     let mut nodes = 0;
     for fen in fens {
-        walk(
-            &mut Position::from_fen(normal(), fen).unwrap(),
-            3,
-            &mut nodes,
-        );
+        walk(&mut Position::from_fen(normal(), fen).unwrap(), 3, &mut nodes);
     }
     assert!(nodes > 100_000, "{nodes}");
 }

@@ -81,9 +81,7 @@ fn sq(name: &str) -> Square {
 }
 
 fn rank_set(rank: u8, width: u8) -> Bitboard {
-    (0..width)
-        .filter_map(|f| Square::from_coords(f, rank))
-        .collect()
+    (0..width).filter_map(|f| Square::from_coords(f, rank)).collect()
 }
 
 fn normal() -> &'static Variant {
@@ -101,11 +99,8 @@ fn make_variant(
     en_passant_names_landing: bool,
 ) -> &'static Variant {
     let name: &'static str = Box::leak(name.into_boxed_str());
-    let initial_zone = if height >= 4 {
-        [rank_set(1, width), rank_set(height - 2, width)]
-    } else {
-        [Bitboard::EMPTY; 2]
-    };
+    let initial_zone =
+        if height >= 4 { [rank_set(1, width), rank_set(height - 2, width)] } else { [Bitboard::EMPTY; 2] };
     Box::leak(Box::new(Variant::new(VariantSpec {
         name,
         width,
@@ -125,18 +120,14 @@ fn make_variant(
 
 fn test_variant(width: u8, height: u8, holes: &[&str]) -> &'static Variant {
     let holes: Vec<Square> = holes.iter().map(|h| sq(h)).collect();
-    let name = if holes.is_empty() {
-        format!("test{width}x{height}")
-    } else {
-        format!("test{width}x{height}holed")
-    };
+    let name =
+        if holes.is_empty() { format!("test{width}x{height}") } else { format!("test{width}x{height}holed") };
     make_variant(name, TEST_PIECES, width, height, holes, false)
 }
 
 /// A 9x12 board whose top three ranks narrow like a wedge.
-const WEDGE_HOLES: &[&str] = &[
-    "a12", "b12", "c12", "g12", "h12", "i12", "a11", "b11", "h11", "i11", "a10", "i10",
-];
+const WEDGE_HOLES: &[&str] =
+    &["a12", "b12", "c12", "g12", "h12", "i12", "a11", "b11", "h11", "i11", "a10", "i10"];
 
 fn wedge() -> &'static Variant {
     test_variant(9, 12, WEDGE_HOLES)
@@ -183,11 +174,7 @@ fn assert_round_trip(v: &'static Variant, fen: &str, expected: &str) -> Position
     assert_eq!(written, expected, "to_fen of {fen}");
     let again = Position::from_fen(v, &written).unwrap_or_else(|e| panic!("{written}: {e:?}"));
     assert_eq!(again, pos, "reading back {written}");
-    assert_eq!(
-        again.hash(),
-        pos.hash(),
-        "hash after reading back {written}"
-    );
+    assert_eq!(again.hash(), pos.hash(), "hash after reading back {written}");
     assert_eq!(pos.hash(), pos.compute_hash(), "incremental hash of {fen}");
     assert_eq!(again.to_fen(), expected);
     pos
@@ -250,11 +237,7 @@ fn random_grid(rng: &mut Rng, v: &Variant, density: u64) -> Option<Vec<Vec<char>
             continue;
         }
         let letter = b"RNPrnp"[rng.below(6) as usize] as char;
-        let color = if letter.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
         if letter.eq_ignore_ascii_case(&'p') && v.promotion_zone[color.index()].contains(s) {
             continue;
         }
@@ -296,14 +279,8 @@ fn random_round_trips(v: &'static Variant, rng: &mut Rng, count: usize, stats: &
                     let fen = format!("{board} {side} - - {halfmove} {fullmove}");
                     (fen.clone(), fen)
                 }
-                1 => (
-                    format!("{board} {side} - -"),
-                    format!("{board} {side} - - 0 1"),
-                ),
-                _ => (
-                    format!("{board} {side} - - {halfmove}"),
-                    format!("{board} {side} - - {halfmove} 1"),
-                ),
+                1 => (format!("{board} {side} - -"), format!("{board} {side} - - 0 1")),
+                _ => (format!("{board} {side} - - {halfmove}"), format!("{board} {side} - - {halfmove} 1")),
             };
             let pos = match Position::from_fen(v, &fen) {
                 Err(FenError::OpponentInCheck) => continue,
@@ -321,10 +298,7 @@ fn random_round_trips(v: &'static Variant, rng: &mut Rng, count: usize, stats: &
                 }
             }
             let setup = Setup::parse(&fen).unwrap();
-            assert_eq!(
-                (setup.width(), setup.height()),
-                (row_len(&grid), grid.len())
-            );
+            assert_eq!((setup.width(), setup.height()), (row_len(&grid), grid.len()));
             for (r, row) in grid.iter().enumerate() {
                 let cells: Vec<Cell> = row
                     .iter()
@@ -336,11 +310,7 @@ fn random_round_trips(v: &'static Variant, rng: &mut Rng, count: usize, stats: &
                     .collect();
                 assert_eq!(setup.ranks[r], cells, "rank {} of {fen}", r + 1);
             }
-            let side_color = if side == "w" {
-                Color::White
-            } else {
-                Color::Black
-            };
+            let side_color = if side == "w" { Color::White } else { Color::Black };
             assert_eq!(pos.side_to_move(), side_color);
             assert_eq!(pos.en_passant(), None);
             assert_eq!(pos.castling_rights(), 0);
@@ -386,11 +356,7 @@ fn round_trip_on_every_board_size() {
         for height in 1..=12 {
             let v = test_variant(width, height, &[]);
             let ok = random_round_trips(v, &mut rng, 6, &mut stats);
-            assert_eq!(
-                ok,
-                kings_fit(width, height),
-                "{width}x{height}: legal placement found = {ok}"
-            );
+            assert_eq!(ok, kings_fit(width, height), "{width}x{height}: legal placement found = {ok}");
         }
     }
     // 144 - 4 boards (1x1, 1x2, 2x1, 2x2) where the Kings cannot stand apart.
@@ -398,10 +364,7 @@ fn round_trip_on_every_board_size() {
     assert!(stats.black_to_move > 100, "{}", stats.black_to_move);
     assert!(stats.short_fens > 100);
     for run in [1, 2, 9, 10, 11, 12] {
-        assert!(
-            stats.empty_runs.contains(&run),
-            "no run of {run} empty squares"
-        );
+        assert!(stats.empty_runs.contains(&run), "no run of {run} empty squares");
     }
 }
 
@@ -419,26 +382,13 @@ fn round_trip_with_random_holes_on_every_board_size() {
             // About one square in six is a hole.
             let mut holes = BTreeSet::new();
             while (holes.len() as u64) < area / 6 {
-                let s = Square::from_coords(
-                    rng.below(width as u64) as u8,
-                    rng.below(height as u64) as u8,
-                )
-                .unwrap();
+                let s = Square::from_coords(rng.below(width as u64) as u8, rng.below(height as u64) as u8)
+                    .unwrap();
                 holes.insert(s);
             }
             let holes: Vec<Square> = holes.into_iter().collect();
-            let v = make_variant(
-                format!("holes{width}x{height}"),
-                TEST_PIECES,
-                width,
-                height,
-                holes,
-                false,
-            );
-            assert!(
-                random_round_trips(v, &mut rng, 4, &mut stats),
-                "{width}x{height} with holes"
-            );
+            let v = make_variant(format!("holes{width}x{height}"), TEST_PIECES, width, height, holes, false);
+            assert!(random_round_trips(v, &mut rng, 4, &mut stats), "{width}x{height} with holes");
             boards += 1;
         }
     }
@@ -457,19 +407,13 @@ fn round_trip_on_wedge_and_scattered_hole_boards() {
     assert!(stats.black_to_move > 20);
 
     // Written by hand, holes and all.
-    assert_exact_round_trip(
-        wedge(),
-        "***1k1***/**5**/*7*/9/2n6/9/9/4P4/9/9/9/R3K4 w - - 3 20",
-    );
+    assert_exact_round_trip(wedge(), "***1k1***/**5**/*7*/9/2n6/9/9/4P4/9/9/9/R3K4 w - - 3 20");
     assert_round_trip(
         wedge(),
         "***1k1***/**5**/*7*/9/9/9/9/9/9/9/9/4K4 b - -",
         "***1k1***/**5**/*7*/9/9/9/9/9/9/9/9/4K4 b - - 0 1",
     );
-    assert_exact_round_trip(
-        scattered(),
-        "k3*7/11n/10*1/1*10/3R8/6*5/5*6/2p9/12/2*6*2/12/K10* b - - 17 42",
-    );
+    assert_exact_round_trip(scattered(), "k3*7/11n/10*1/1*10/3R8/6*5/5*6/2p9/12/2*6*2/12/K10* b - - 17 42");
 }
 
 #[test]
@@ -490,45 +434,28 @@ fn boards_too_small_for_two_separate_kings() {
     let one = test_variant(1, 1, &[]);
     assert_eq!(
         Position::from_fen(one, "K w - -"),
-        Err(FenError::KingCount {
-            color: Color::Black,
-            found: 0
-        })
+        Err(FenError::KingCount { color: Color::Black, found: 0 })
     );
     assert_eq!(
         Position::from_fen(one, "k b - -"),
-        Err(FenError::KingCount {
-            color: Color::White,
-            found: 0
-        })
+        Err(FenError::KingCount { color: Color::White, found: 0 })
     );
     // On 2x1, 1x2 and 2x2 the Kings always touch, so the side not to move is in check.
     for (w, h, fens) in [
         (2, 1, vec!["Kk w - -", "kK b - - 0 1"]),
         (1, 2, vec!["k/K w - -", "K/k b - - 4 5"]),
-        (
-            2,
-            2,
-            vec!["Kk/2 w - -", "K1/1k b - -", "2/kK w - -", "1K/k1 b - -"],
-        ),
+        (2, 2, vec!["Kk/2 w - -", "K1/1k b - -", "2/kK w - -", "1K/k1 b - -"]),
     ] {
         let v = test_variant(w, h, &[]);
         for fen in fens {
-            assert_eq!(
-                Position::from_fen(v, fen),
-                Err(FenError::OpponentInCheck),
-                "{fen}"
-            );
+            assert_eq!(Position::from_fen(v, fen), Err(FenError::OpponentInCheck), "{fen}");
         }
     }
     // 3x1 and 1x3 fit them.
     let row = test_variant(3, 1, &[]);
     assert_round_trip(row, "K1k w - -", "K1k w - - 0 1");
     assert_exact_round_trip(row, "KRk b - - 5 3");
-    assert_eq!(
-        Position::from_fen(row, "KRk w - - 0 1"),
-        Err(FenError::OpponentInCheck)
-    );
+    assert_eq!(Position::from_fen(row, "KRk w - - 0 1"), Err(FenError::OpponentInCheck));
     let column = test_variant(1, 3, &[]);
     assert_exact_round_trip(column, "k/1/K b - - 7 9");
     assert_exact_round_trip(column, "k/N/K w - - 0 1");
@@ -540,37 +467,21 @@ fn clocks_side_to_move_and_omitted_fields() {
     let board = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR";
     for (fen, expected) in [
         (format!("{board} w KQkq -"), format!("{board} w KQkq - 0 1")),
-        (
-            format!("{board} w KQkq - 7"),
-            format!("{board} w KQkq - 7 1"),
-        ),
-        (
-            format!("{board} w KQkq - 0 2"),
-            format!("{board} w KQkq - 0 2"),
-        ),
-        (
-            format!("{board} b KQkq - 99 4000"),
-            format!("{board} b KQkq - 99 4000"),
-        ),
+        (format!("{board} w KQkq - 7"), format!("{board} w KQkq - 7 1")),
+        (format!("{board} w KQkq - 0 2"), format!("{board} w KQkq - 0 2")),
+        (format!("{board} b KQkq - 99 4000"), format!("{board} b KQkq - 99 4000")),
         (
             format!("{board} b KQkq - 4294967295 4294967295"),
             format!("{board} b KQkq - 4294967295 4294967295"),
         ),
         // Any whitespace separates fields.
-        (
-            format!("  {board}\tw  KQkq\n-   3 12  "),
-            format!("{board} w KQkq - 3 12"),
-        ),
+        (format!("  {board}\tw  KQkq\n-   3 12  "), format!("{board} w KQkq - 3 12")),
     ] {
         let pos = assert_round_trip(v, &fen, &expected);
         let fields: Vec<&str> = expected.split(' ').collect();
         assert_eq!(pos.halfmove_clock().to_string(), fields[4]);
         assert_eq!(pos.fullmove_number().to_string(), fields[5]);
-        let side = if fields[1] == "w" {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let side = if fields[1] == "w" { Color::White } else { Color::Black };
         assert_eq!(pos.side_to_move(), side);
     }
     // Side to move is part of the hash.
@@ -630,28 +541,15 @@ fn normal_start_position_round_trips() {
 fn normal_kiwipete_round_trips() {
     let pos = assert_exact_round_trip(normal(), KIWIPETE);
     assert_eq!(pos.castling_rights(), 0b1111);
-    assert_exact_round_trip(
-        normal(),
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b Kq - 12 40",
-    );
+    assert_exact_round_trip(normal(), "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b Kq - 12 40");
 }
 
 #[test]
 fn normal_castling_rights_are_written_in_variant_order() {
     let v = normal();
     let board = "r3k2r/8/8/8/8/8/8/R3K2R";
-    for (field, written) in [
-        ("qkQK", "KQkq"),
-        ("kK", "Kk"),
-        ("q", "q"),
-        ("Qk", "Qk"),
-        ("-", "-"),
-    ] {
-        assert_round_trip(
-            v,
-            &format!("{board} w {field} - 0 1"),
-            &format!("{board} w {written} - 0 1"),
-        );
+    for (field, written) in [("qkQK", "KQkq"), ("kK", "Kk"), ("q", "q"), ("Qk", "Qk"), ("-", "-")] {
+        assert_round_trip(v, &format!("{board} w {field} - 0 1"), &format!("{board} w {written} - 0 1"));
     }
     // Castling rights are part of the hash.
     let all = Position::from_fen(v, &format!("{board} w KQkq - 0 1")).unwrap();
@@ -662,30 +560,15 @@ fn normal_castling_rights_are_written_in_variant_order() {
 #[test]
 fn normal_en_passant_round_trips() {
     let v = normal();
-    let pos = assert_exact_round_trip(
-        v,
-        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-    );
-    assert_eq!(
-        pos.en_passant(),
-        Some(EnPassant {
-            skipped: sq("f6"),
-            victim: sq("f5")
-        })
-    );
+    let pos = assert_exact_round_trip(v, "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+    assert_eq!(pos.en_passant(), Some(EnPassant { skipped: sq("f6"), victim: sq("f5") }));
     // The same board without the right is a different position with a different hash.
-    let without = Position::from_fen(
-        v,
-        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3",
-    )
-    .unwrap();
+    let without =
+        Position::from_fen(v, "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3").unwrap();
     assert_ne!(pos, without);
     assert_ne!(pos.hash(), without.hash());
     // Black capturing en passant, on the other wing.
-    assert_exact_round_trip(
-        v,
-        "rnbqkbnr/p1p1pppp/8/8/Pp1p4/8/1PPPPPPP/RNBQKBNR b KQkq a3 0 4",
-    );
+    assert_exact_round_trip(v, "rnbqkbnr/p1p1pppp/8/8/Pp1p4/8/1PPPPPPP/RNBQKBNR b KQkq a3 0 4");
 }
 
 #[test]
@@ -702,17 +585,9 @@ fn normal_en_passant_without_a_capturer_is_written_as_dash() {
     assert_eq!(pos, plain);
     assert_eq!(pos.hash(), plain.hash());
     // The landing square may be given as well (`e3e4`) even though normal FENs do not.
-    assert_round_trip(
-        v,
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3e4 0 1",
-        dash,
-    );
+    assert_round_trip(v, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3e4 0 1", dash);
     let capturable = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3e4 0 1";
-    assert_round_trip(
-        v,
-        capturable,
-        "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
-    );
+    assert_round_trip(v, capturable, "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
 }
 
 #[test]
@@ -720,13 +595,7 @@ fn en_passant_with_a_two_digit_rank() {
     // 12x12: Black just played f11-f9, the White pawn on e9 may take on f10.
     let v = test_variant(12, 12, &[]);
     let pos = assert_exact_round_trip(v, "k11/12/12/4Pp6/12/12/12/12/12/12/12/K11 w - f10 0 1");
-    assert_eq!(
-        pos.en_passant(),
-        Some(EnPassant {
-            skipped: sq("f10"),
-            victim: sq("f9")
-        })
-    );
+    assert_eq!(pos.en_passant(), Some(EnPassant { skipped: sq("f10"), victim: sq("f9") }));
 }
 
 fn berolina() -> &'static Variant {
@@ -743,20 +612,10 @@ fn en_passant_landing_square_when_the_skipped_square_is_ambiguous() {
     );
     // Naming the landing square settles it; this variant writes both squares.
     let pos = assert_exact_round_trip(v, "4k3/8/8/8/2PpP3/8/8/4K3 b - d3e4 0 1");
-    assert_eq!(
-        pos.en_passant(),
-        Some(EnPassant {
-            skipped: sq("d3"),
-            victim: sq("e4")
-        })
-    );
+    assert_eq!(pos.en_passant(), Some(EnPassant { skipped: sq("d3"), victim: sq("e4") }));
     assert_exact_round_trip(v, "4k3/8/8/8/2PpP3/8/8/4K3 b - d3c4 0 1");
     // One candidate: the skipped square alone is enough, and the landing square is added.
-    assert_round_trip(
-        v,
-        "4k3/8/8/8/3pP3/8/8/4K3 b - d3 0 1",
-        "4k3/8/8/8/3pP3/8/8/4K3 b - d3e4 0 1",
-    );
+    assert_round_trip(v, "4k3/8/8/8/3pP3/8/8/4K3 b - d3 0 1", "4k3/8/8/8/3pP3/8/8/4K3 b - d3e4 0 1");
     assert_eq!(
         Position::from_fen(v, "4k3/8/8/8/2PpP3/8/8/4K3 b - d3d4 0 1"),
         Err(FenError::EnPassantImpossible("d3d4".into()))
@@ -805,6 +664,9 @@ fn clocks_accept_only_plain_digits() {
 
 /// The field an error's text must start with.
 fn field_prefix(e: &FenError) -> &'static str {
+    if let FenError::BadVariantField { field, .. } = e {
+        return field;
+    }
     use FenError::*;
     match e {
         Empty => "empty FEN",
@@ -820,15 +682,12 @@ fn field_prefix(e: &FenError) -> &'static str {
         | KingCount { .. }
         | PawnOnPromotionSquare(_) => "board: ",
         MissingSideToMove | BadSideToMove(_) | OpponentInCheck => "side to move: ",
-        MissingCastling | BadCastling(_) | UnknownCastling(_) | CastlingPiecesMissing(_) => {
-            "castling: "
-        }
-        MissingEnPassant | BadEnPassant(_) | EnPassantImpossible(_) | EnPassantAmbiguous(_) => {
-            "en passant: "
-        }
+        MissingCastling | BadCastling(_) | UnknownCastling(_) | CastlingPiecesMissing(_) => "castling: ",
+        MissingEnPassant | BadEnPassant(_) | EnPassantImpossible(_) | EnPassantAmbiguous(_) => "en passant: ",
         BadHalfmoveClock(_) => "half-move clock: ",
         BadFullmoveNumber(_) => "full-move number: ",
         UnexpectedField(_) => "extra field: ",
+        BadVariantField { .. } => unreachable!(),
     }
 }
 
@@ -836,23 +695,18 @@ fn field_prefix(e: &FenError) -> &'static str {
 fn culprit(e: &FenError) -> Option<String> {
     use FenError::*;
     Some(match e {
-        Empty | MissingSideToMove | MissingCastling | MissingEnPassant | OpponentInCheck => {
-            return None
-        }
+        Empty | MissingSideToMove | MissingCastling | MissingEnPassant | OpponentInCheck => return None,
         TooManyRanks(n) => format!("{n} ranks"),
         RankTooWide { rank } | EmptyRank { rank } | RaggedRanks { rank, .. } => {
             format!("rank {rank}")
         }
         BadEmptyCount { count, .. } => format!("'{count}'"),
         BadBoardCharacter { character, .. } => format!("'{character}'"),
-        BadSideToMove(s) | BadCastling(s) | BadEnPassant(s) | BadHalfmoveClock(s)
-        | BadFullmoveNumber(s) | UnexpectedField(s) => format!("'{s}'"),
+        BadSideToMove(s) | BadCastling(s) | BadEnPassant(s) | BadHalfmoveClock(s) | BadFullmoveNumber(s)
+        | UnexpectedField(s) => format!("'{s}'"),
+        BadVariantField { text, why, .. } => format!("'{text}': {why}"),
         EnPassantImpossible(s) => s.clone(),
-        WrongBoardSize {
-            variant,
-            expected,
-            found,
-        } => format!(
+        WrongBoardSize { variant, expected, found } => format!(
             "{variant} is played on {}x{}, the FEN has {}x{}",
             expected.0, expected.1, found.0, found.1
         ),
@@ -893,9 +747,10 @@ fn ordinal(e: &FenError) -> usize {
         EnPassantImpossible(_) => 23,
         EnPassantAmbiguous(_) => 24,
         UnexpectedField(_) => 25,
+        BadVariantField { .. } => 26,
     }
 }
-const ERROR_KINDS: usize = 26;
+const ERROR_KINDS: usize = 27;
 
 type Case = (&'static Variant, String, FenError);
 
@@ -908,10 +763,7 @@ fn check_cases(cases: &[Case]) {
         assert_eq!(got.as_ref().err(), Some(expected), "{} FEN {fen:?}", v.name);
         let text = expected.to_string();
         assert!(!text.is_empty());
-        assert!(
-            text.starts_with(field_prefix(expected)),
-            "{text:?} does not name its field"
-        );
+        assert!(text.starts_with(field_prefix(expected)), "{text:?} does not name its field");
         if let Some(c) = culprit(expected) {
             assert!(text.contains(&c), "{text:?} does not mention {c:?}");
         }
@@ -930,91 +782,52 @@ fn syntax_cases() -> Vec<Case> {
     vec![
         (n, s(""), Empty),
         (n, s("  \t \n"), Empty),
-        (
-            n,
-            s("8/8/8/8/8/8/8/8/8/8/8/8/8 w - - 0 1"),
-            TooManyRanks(13),
-        ),
+        (n, s("8/8/8/8/8/8/8/8/8/8/8/8/8 w - - 0 1"), TooManyRanks(13)),
         (n, start_with("/8/8/8/8/8 w KQkq - 0 1"), TooManyRanks(13)),
         (n, s("13/8/8/8/8/8/8/8 w - - 0 1"), RankTooWide { rank: 8 }),
-        (
-            n,
-            s("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRRRRRR w KQkq - 0 1"),
-            RankTooWide { rank: 1 },
-        ),
-        (
-            n,
-            s("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR5 w KQkq - 0 1"),
-            RankTooWide { rank: 1 },
-        ),
+        (n, s("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRRRRRR w KQkq - 0 1"), RankTooWide { rank: 1 }),
+        (n, s("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR5 w KQkq - 0 1"), RankTooWide { rank: 1 }),
         (
             n,
             s("rnbqkbnr/99999999999999999999999/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
             RankTooWide { rank: 7 },
         ),
-        (
-            n,
-            s("rnbqkbnr/pppppppp//8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-            EmptyRank { rank: 6 },
-        ),
+        (n, s("rnbqkbnr/pppppppp//8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), EmptyRank { rank: 6 }),
         (n, start_with("/ w KQkq - 0 1"), EmptyRank { rank: 1 }),
         (
             n,
             s("rnbqkbnr/pppppppp/8/0/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-            BadEmptyCount {
-                rank: 5,
-                count: s("0"),
-            },
+            BadEmptyCount { rank: 5, count: s("0") },
         ),
         (
             n,
             s("rnbqkbnr/pppppppp/8/8/01P6/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-            BadEmptyCount {
-                rank: 4,
-                count: s("01"),
-            },
+            BadEmptyCount { rank: 4, count: s("01") },
         ),
         (
             n,
             s("rnbqkbnr/pppppppp/8/8/3#4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-            BadBoardCharacter {
-                rank: 4,
-                character: '#',
-            },
+            BadBoardCharacter { rank: 4, character: '#' },
         ),
         (
             n,
             s("rnbqkbnr/pppppppp/8/8/8/8/PPPP?PPP/RNBQKBNR w KQkq - 0 1"),
-            BadBoardCharacter {
-                rank: 2,
-                character: '?',
-            },
+            BadBoardCharacter { rank: 2, character: '?' },
         ),
         (
             n,
             s("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNé w KQkq - 0 1"),
-            BadBoardCharacter {
-                rank: 1,
-                character: 'é',
-            },
+            BadBoardCharacter { rank: 1, character: 'é' },
         ),
         (
             n,
             s("rnbqkbnr/pppppppp/8/8/7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-            RaggedRanks {
-                rank: 4,
-                width: 7,
-                expected: 8,
-            },
+            RaggedRanks { rank: 4, width: 7, expected: 8 },
         ),
         (
             n,
             s("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-            RaggedRanks {
-                rank: 6,
-                width: 9,
-                expected: 8,
-            },
+            RaggedRanks { rank: 6, width: 9, expected: 8 },
         ),
         (n, start_with(""), MissingSideToMove),
         (n, start_with(" x KQkq - 0 1"), BadSideToMove(s("x"))),
@@ -1031,17 +844,9 @@ fn syntax_cases() -> Vec<Case> {
         (n, start_with(" w KQkq e3e 0 1"), BadEnPassant(s("e3e"))),
         (n, start_with(" w KQkq - -1 1"), BadHalfmoveClock(s("-1"))),
         (n, start_with(" w KQkq - x 1"), BadHalfmoveClock(s("x"))),
-        (
-            n,
-            start_with(" w KQkq - 4294967296 1"),
-            BadHalfmoveClock(s("4294967296")),
-        ),
+        (n, start_with(" w KQkq - 4294967296 1"), BadHalfmoveClock(s("4294967296"))),
         (n, start_with(" w KQkq - 0 0"), BadFullmoveNumber(s("0"))),
-        (
-            n,
-            start_with(" w KQkq - 0 abc"),
-            BadFullmoveNumber(s("abc")),
-        ),
+        (n, start_with(" w KQkq - 0 abc"), BadFullmoveNumber(s("abc"))),
         (n, start_with(" w KQkq - 0 -3"), BadFullmoveNumber(s("-3"))),
     ]
 }
@@ -1064,109 +869,64 @@ fn normal_board_cases() -> Vec<Case> {
         (
             n,
             s("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-            WrongBoardSize {
-                variant: "normal",
-                expected: (8, 8),
-                found: (8, 7),
-            },
+            WrongBoardSize { variant: "normal", expected: (8, 8), found: (8, 7) },
         ),
         (
             n,
             s("rnbqkbnr1/pppppppp1/9/9/9/9/PPPPPPPP1/RNBQKBNR1 w KQkq - 0 1"),
-            WrongBoardSize {
-                variant: "normal",
-                expected: (8, 8),
-                found: (9, 8),
-            },
+            WrongBoardSize { variant: "normal", expected: (8, 8), found: (9, 8) },
         ),
         (
             n,
             s("k11/12/12/12/12/12/12/12/12/12/12/K11 w - - 0 1"),
-            WrongBoardSize {
-                variant: "normal",
-                expected: (8, 8),
-                found: (12, 12),
-            },
+            WrongBoardSize { variant: "normal", expected: (8, 8), found: (12, 12) },
         ),
         // The size is checked before the extra fields.
         (
             n,
             s("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x"),
-            WrongBoardSize {
-                variant: "normal",
-                expected: (8, 8),
-                found: (8, 7),
-            },
+            WrongBoardSize { variant: "normal", expected: (8, 8), found: (8, 7) },
         ),
         (n, format!("{START} x"), UnexpectedField(s("x"))),
         (n, format!("{START} 3+3 more"), UnexpectedField(s("3+3"))),
         (
             n,
             s("rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-            HoleMismatch {
-                square: sq("d4"),
-                hole_expected: false,
-            },
+            HoleMismatch { square: sq("d4"), hole_expected: false },
         ),
         (
             n,
             s("rnbqkbnr/pppppppp/8/8/4X3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-            UnknownPiece {
-                square: sq("e4"),
-                letter: 'X',
-            },
+            UnknownPiece { square: sq("e4"), letter: 'X' },
         ),
         (
             n,
             s("rnbqkbnr/pppppppp/8/2z5/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-            UnknownPiece {
-                square: sq("c5"),
-                letter: 'z',
-            },
+            UnknownPiece { square: sq("c5"), letter: 'z' },
         ),
         (
             n,
             s("rnbqkbnr/pppppppp/8/8/4K3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-            KingCount {
-                color: Color::White,
-                found: 2,
-            },
+            KingCount { color: Color::White, found: 2 },
         ),
         (
             n,
             s("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"),
-            KingCount {
-                color: Color::Black,
-                found: 0,
-            },
+            KingCount { color: Color::Black, found: 0 },
         ),
         (
             n,
             s("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1"),
-            KingCount {
-                color: Color::White,
-                found: 0,
-            },
+            KingCount { color: Color::White, found: 0 },
         ),
         (
             n,
             s("rnbqkbnr/pppppppp/8/8/8/3k4/PPPPPPPP/RNBQKBNR b KQkq - 0 1"),
-            KingCount {
-                color: Color::Black,
-                found: 2,
-            },
+            KingCount { color: Color::Black, found: 2 },
         ),
-        (
-            n,
-            s("rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1"),
-            PawnOnPromotionSquare(sq("h8")),
-        ),
+        (n, s("rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1"), PawnOnPromotionSquare(sq("h8"))),
         // Black promotes on rank 1.
-        (
-            n,
-            s("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNp w kq - 0 1"),
-            PawnOnPromotionSquare(sq("h1")),
-        ),
+        (n, s("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNp w kq - 0 1"), PawnOnPromotionSquare(sq("h1"))),
         (n, s("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"), OpponentInCheck),
         (n, s("4k3/8/8/8/8/8/8/r5K1 b - - 0 1"), OpponentInCheck),
         (n, s("8/8/8/3kK3/8/8/8/8 w - - 0 1"), OpponentInCheck),
@@ -1174,11 +934,7 @@ fn normal_board_cases() -> Vec<Case> {
         // Pawns attack forwards: White's up the board, Black's down.
         (n, s("4k3/3P4/8/8/8/8/8/4K3 w - - 0 1"), OpponentInCheck),
         (n, s("4k3/8/8/8/8/8/5p2/4K3 b - - 0 1"), OpponentInCheck),
-        (
-            n,
-            s("rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 1 2"),
-            OpponentInCheck,
-        ),
+        (n, s("rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 1 2"), OpponentInCheck),
     ]
 }
 
@@ -1192,53 +948,17 @@ fn castling_cases() -> Vec<Case> {
     let n = normal();
     let s = |x: &str| x.to_string();
     vec![
-        (
-            n,
-            s("r3k2r/8/8/8/8/8/8/R3K2R w A - 0 1"),
-            UnknownCastling('A'),
-        ),
-        (
-            n,
-            s("r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1"),
-            UnknownCastling('K'),
-        ),
-        (
-            n,
-            s("r3k2r/8/8/8/8/8/8/R3K2R w KQkqq - 0 1"),
-            UnknownCastling('q'),
-        ),
-        (
-            n,
-            s("r3k2r/8/8/8/8/8/8/R3K3 w K - 0 1"),
-            CastlingPiecesMissing('K'),
-        ),
-        (
-            n,
-            s("r3k2r/8/8/8/8/8/8/R4K1R w Q - 0 1"),
-            CastlingPiecesMissing('Q'),
-        ),
-        (
-            n,
-            s("r3k3/8/8/8/8/8/8/R3K2R w KQk - 0 1"),
-            CastlingPiecesMissing('k'),
-        ),
-        (
-            n,
-            s("1r2k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
-            CastlingPiecesMissing('q'),
-        ),
+        (n, s("r3k2r/8/8/8/8/8/8/R3K2R w A - 0 1"), UnknownCastling('A')),
+        (n, s("r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1"), UnknownCastling('K')),
+        (n, s("r3k2r/8/8/8/8/8/8/R3K2R w KQkqq - 0 1"), UnknownCastling('q')),
+        (n, s("r3k2r/8/8/8/8/8/8/R3K3 w K - 0 1"), CastlingPiecesMissing('K')),
+        (n, s("r3k2r/8/8/8/8/8/8/R4K1R w Q - 0 1"), CastlingPiecesMissing('Q')),
+        (n, s("r3k3/8/8/8/8/8/8/R3K2R w KQk - 0 1"), CastlingPiecesMissing('k')),
+        (n, s("1r2k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"), CastlingPiecesMissing('q')),
         // A rook of the wrong colour does not count (White to move may be in check).
-        (
-            n,
-            s("r3k2r/8/8/8/8/8/8/R3K2r w K - 0 1"),
-            CastlingPiecesMissing('K'),
-        ),
+        (n, s("r3k2r/8/8/8/8/8/8/R3K2r w K - 0 1"), CastlingPiecesMissing('K')),
         // The test variants have no castling at all.
-        (
-            test_variant(8, 8, &[]),
-            s("r3k2r/8/8/8/8/8/8/R3K2R w K - 0 1"),
-            UnknownCastling('K'),
-        ),
+        (test_variant(8, 8, &[]), s("r3k2r/8/8/8/8/8/8/R3K2R w K - 0 1"), UnknownCastling('K')),
     ]
 }
 
@@ -1251,46 +971,25 @@ fn en_passant_cases() -> Vec<Case> {
     use FenError::*;
     let n = normal();
     let s = |x: &str| x.to_string();
-    let after_e4 =
-        |ep: &str| format!("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq {ep} 0 1");
+    let after_e4 = |ep: &str| format!("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq {ep} 0 1");
     vec![
         // No pawn in front of e3 at all.
-        (
-            n,
-            start_with(" b KQkq e3 0 1"),
-            EnPassantImpossible(s("e3")),
-        ),
+        (n, start_with(" b KQkq e3 0 1"), EnPassantImpossible(s("e3"))),
         // A pawn on e4 but another on e2 again: e4 did not come from e2.
-        (
-            n,
-            s("rnbqkbnr/pppppppp/8/8/4P3/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1"),
-            EnPassantImpossible(s("e3")),
-        ),
+        (n, s("rnbqkbnr/pppppppp/8/8/4P3/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1"), EnPassantImpossible(s("e3"))),
         // The right belongs to the side to move's own pawn: White to move after 1.e4.
-        (
-            n,
-            s("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1"),
-            EnPassantImpossible(s("e3")),
-        ),
+        (n, s("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1"), EnPassantImpossible(s("e3"))),
         (n, after_e4("e6"), EnPassantImpossible(s("e6"))),
         (n, after_e4("d3"), EnPassantImpossible(s("d3"))),
         // The skipped square is occupied.
-        (
-            n,
-            s("rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq e3 0 1"),
-            EnPassantImpossible(s("e3")),
-        ),
+        (n, s("rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq e3 0 1"), EnPassantImpossible(s("e3"))),
         // A landing square that does not match the pawn.
         (n, after_e4("e3e5"), EnPassantImpossible(s("e3e5"))),
         // e9 is a square of the 12x12 grid, so the syntax is fine; it is off the 8x8 board,
         // so no pawn can have skipped it.
         (n, after_e4("e9"), EnPassantImpossible(s("e9"))),
         (n, after_e4("l12"), EnPassantImpossible(s("l12"))),
-        (
-            berolina(),
-            s("4k3/8/8/8/2PpP3/8/8/4K3 b - d3 0 1"),
-            EnPassantAmbiguous(sq("d3")),
-        ),
+        (berolina(), s("4k3/8/8/8/2PpP3/8/8/4K3 b - d3 0 1"), EnPassantAmbiguous(sq("d3"))),
     ]
 }
 
@@ -1309,104 +1008,78 @@ fn holed_cases() -> Vec<Case> {
         (
             w,
             s("K**1k1***/**5**/*7*/9/9/9/9/9/9/9/9/9 w - - 0 1"),
-            HoleMismatch {
-                square: sq("a12"),
-                hole_expected: true,
-            },
+            HoleMismatch { square: sq("a12"), hole_expected: true },
         ),
         // An empty square where a10 is a hole.
         (
             w,
             s("***1k1***/**5**/8*/9/9/9/9/9/9/9/9/4K4 w - - 0 1"),
-            HoleMismatch {
-                square: sq("a10"),
-                hole_expected: true,
-            },
+            HoleMismatch { square: sq("a10"), hole_expected: true },
         ),
         // A hole where the variant has a square.
         (
             w,
             s("***1k1***/**5**/*7*/9/9/9/9/9/9/9/9/4*4 w - - 0 1"),
-            HoleMismatch {
-                square: sq("e1"),
-                hole_expected: false,
-            },
+            HoleMismatch { square: sq("e1"), hole_expected: false },
         ),
         // All holes forgotten: the lowest one (rank 10) is reported.
         (
             w,
             s("4k4/9/9/9/9/9/9/9/9/9/9/4K4 w - - 0 1"),
-            HoleMismatch {
-                square: sq("a10"),
-                hole_expected: true,
-            },
+            HoleMismatch { square: sq("a10"), hole_expected: true },
         ),
-        (
-            w,
-            START.to_string(),
-            WrongBoardSize {
-                variant: "test9x12holed",
-                expected: (9, 12),
-                found: (8, 8),
-            },
-        ),
+        (w, START.to_string(), WrongBoardSize { variant: "test9x12holed", expected: (9, 12), found: (8, 8) }),
         (
             w,
             s("**5**/*7*/9/9/9/9/9/9/9/9/4K4 w - - 0 1"),
-            WrongBoardSize {
-                variant: "test9x12holed",
-                expected: (9, 12),
-                found: (9, 11),
-            },
+            WrongBoardSize { variant: "test9x12holed", expected: (9, 12), found: (9, 11) },
         ),
-        (
-            w,
-            s("***1k1***/**5**/*7*/9/9/9/9/9/9/9/9/4K4 w - - 0 1 extra"),
-            UnexpectedField(s("extra")),
-        ),
+        (w, s("***1k1***/**5**/*7*/9/9/9/9/9/9/9/9/4K4 w - - 0 1 extra"), UnexpectedField(s("extra"))),
         (
             sc,
             s("k3*7/12/10*1/1*10/12/6*5/5*6/12/12/2*6*2/12/K11 w - - 0 1"),
-            HoleMismatch {
-                square: sq("l1"),
-                hole_expected: true,
-            },
+            HoleMismatch { square: sq("l1"), hole_expected: true },
         ),
         (
             sc,
             s("k3*7/12/10*1/1*10/12/6*5/5*6/12/12/3*5*2/12/K10* w - - 0 1"),
-            HoleMismatch {
-                square: sq("c3"),
-                hole_expected: true,
-            },
+            HoleMismatch { square: sq("c3"), hole_expected: true },
         ),
-        (
-            sc,
-            s("k3*7/12/10*1/1*10/12/6*5/5*6/12/12/2*6*2/12/K10* w - f6 0 1"),
-            EnPassantImpossible(s("f6")),
-        ),
-        (
-            sc,
-            s("k3*7/12/10*1/1*10/12/6*5/5*6/12/12/2*6*2/12/K10* w - - 0 1 x"),
-            UnexpectedField(s("x")),
-        ),
-        (
-            sc,
-            s("k3*7/12/10*1/1*10/12/6*5/5*6/12/12/2*6*2/12/K10*/12 w - - 0 1"),
-            TooManyRanks(13),
-        ),
+        (sc, s("k3*7/12/10*1/1*10/12/6*5/5*6/12/12/2*6*2/12/K10* w - f6 0 1"), EnPassantImpossible(s("f6"))),
+        (sc, s("k3*7/12/10*1/1*10/12/6*5/5*6/12/12/2*6*2/12/K10* w - - 0 1 x"), UnexpectedField(s("x"))),
+        (sc, s("k3*7/12/10*1/1*10/12/6*5/5*6/12/12/2*6*2/12/K10*/12 w - - 0 1"), TooManyRanks(13)),
         // On a 12-file board 12 is the widest run, 13 squares is too many.
-        (
-            sc,
-            s("k3*7/12/10*1/1*10/12/6*5/5*6/12/12/2*6*2/12/K10*1 w - - 0 1"),
-            RankTooWide { rank: 1 },
-        ),
+        (sc, s("k3*7/12/10*1/1*10/12/6*5/5*6/12/12/2*6*2/12/K10*1 w - - 0 1"), RankTooWide { rank: 1 }),
     ]
 }
 
 #[test]
 fn malformed_fens_for_boards_with_holes() {
     check_cases(&holed_cases());
+}
+
+/// The `imawazir` heights field (`c4=3,f5=6`, `-` when none).
+fn variant_field_cases() -> Vec<Case> {
+    use FenError::*;
+    let v = tinman_core::variants::by_name("imawazir").unwrap();
+    let s = |x: &str| x.to_string();
+    let board = "wwwwwwww/pppppppp/8/3W4/8/8/PPPPPPPP/WWWWWWWW w - - 0 1";
+    let bad = |text: &str, why: &str| BadVariantField { field: "wazir heights", text: s(text), why: s(why) };
+    vec![
+        (v, format!("{board} d5"), bad("d5", "expected SQUARE=HEIGHT")),
+        (v, format!("{board} x9=3"), bad("x9=3", "not a square")),
+        (v, format!("{board} d5=three"), bad("d5=three", "height is not a number")),
+        (v, format!("{board} d5=7"), bad("d5=7", "heights go from 2 to 6")),
+        (v, format!("{board} d5=1"), bad("d5=1", "heights go from 2 to 6")),
+        (v, format!("{board} e5=3"), bad("e5=3", "heights belong to Wazirs in the central quarter c3-f6")),
+        (v, format!("{board} a1=3"), bad("a1=3", "heights belong to Wazirs in the central quarter c3-f6")),
+        (v, format!("{board} d5=3 more"), UnexpectedField(s("more"))),
+    ]
+}
+
+#[test]
+fn malformed_variant_fields() {
+    check_cases(&variant_field_cases());
 }
 
 #[test]
@@ -1419,6 +1092,7 @@ fn every_fen_error_is_exercised() {
         castling_cases(),
         en_passant_cases(),
         holed_cases(),
+        variant_field_cases(),
     ] {
         total += cases.len();
         for (_, _, e) in &cases {
@@ -1426,9 +1100,6 @@ fn every_fen_error_is_exercised() {
         }
     }
     let missing: Vec<usize> = (0..ERROR_KINDS).filter(|&i| !seen[i]).collect();
-    assert!(
-        missing.is_empty(),
-        "FenError variants never produced: {missing:?}"
-    );
+    assert!(missing.is_empty(), "FenError variants never produced: {missing:?}");
     assert!(total >= 30, "{total}");
 }

@@ -16,17 +16,12 @@ fn moves(p: &Position) -> Vec<String> {
 }
 
 fn moves_from(p: &Position, square: &str) -> Vec<String> {
-    moves(p)
-        .into_iter()
-        .filter(|m| m.starts_with(square))
-        .collect()
+    moves(p).into_iter().filter(|m| m.starts_with(square)).collect()
 }
 
 fn play(p: &mut Position, line: &str) {
     for text in line.split_whitespace() {
-        let m = p
-            .parse_move(text)
-            .unwrap_or_else(|e| panic!("{e} in {}", p.to_fen()));
+        let m = p.parse_move(text).unwrap_or_else(|e| panic!("{e} in {}", p.to_fen()));
         p.make(m);
     }
 }
@@ -124,14 +119,8 @@ fn promotion_offers_every_piece() {
 
 #[test]
 fn check_evasions_and_pins() {
-    assert_eq!(
-        moves(&pos("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1")),
-        ["e1d2", "e1f1"]
-    );
-    assert_eq!(
-        moves(&pos("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1")),
-        ["e1d1", "e1d2", "e1f1", "e1f2"]
-    );
+    assert_eq!(moves(&pos("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1")), ["e1d2", "e1f1"]);
+    assert_eq!(moves(&pos("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1")), ["e1d1", "e1d2", "e1f1", "e1f2"]);
     // A pinned rook may still slide along the pin line and take the pinner.
     assert_eq!(
         moves_from(&pos("4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1"), "e2"),
@@ -142,29 +131,17 @@ fn check_evasions_and_pins() {
     assert!(p.checkers().has_several());
     assert!(moves(&p).iter().all(|m| m.starts_with("e1")));
     // Knight check: block impossible, capture or move.
-    assert_eq!(
-        moves(&pos("4k3/8/8/8/8/5n2/8/R3K3 w - - 0 1")),
-        ["e1d1", "e1e2", "e1f1", "e1f2"]
-    );
+    assert_eq!(moves(&pos("4k3/8/8/8/8/5n2/8/R3K3 w - - 0 1")), ["e1d1", "e1e2", "e1f1", "e1f2"]);
 }
 
 #[test]
 fn checkmate_and_stalemate() {
     let mate = pos("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     assert!(moves(&mate).is_empty());
-    assert_eq!(
-        mate.outcome(),
-        Some(Outcome::Win {
-            winner: Color::Black,
-            reason: WinReason::Checkmate
-        })
-    );
+    assert_eq!(mate.outcome(), Some(Outcome::Win { winner: Color::Black, reason: WinReason::Checkmate }));
     let stalemate = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     assert!(moves(&stalemate).is_empty());
-    assert_eq!(
-        stalemate.outcome(),
-        Some(Outcome::Draw(DrawReason::Stalemate))
-    );
+    assert_eq!(stalemate.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
     assert_eq!(pos("7k/8/5QK1/8/8/8/8/8 b - - 0 1").outcome(), None);
 }
 
@@ -179,13 +156,7 @@ fn fifty_move_rule_and_mate_precedence() {
     let mut p = pos("6k1/5ppp/8/8/8/8/8/R3K3 w - - 99 80");
     play(&mut p, "a1a8");
     assert_eq!(p.halfmove_clock(), 100);
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::Win {
-            winner: Color::White,
-            reason: WinReason::Checkmate
-        })
-    );
+    assert_eq!(p.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::Checkmate }));
 }
 
 #[test]
@@ -231,18 +202,9 @@ fn move_text_errors() {
     assert!(p.parse_move("e2e4").is_ok());
     assert_eq!(p.parse_move("e2e5"), Err(MoveError::Illegal("e2e5".into())));
     assert_eq!(p.parse_move("e7e5"), Err(MoveError::Illegal("e7e5".into())));
-    assert_eq!(
-        p.parse_move("e2e4,e4e5"),
-        Err(MoveError::Illegal("e2e4,e4e5".into()))
-    );
-    for bad in [
-        "", "e2", "e2e", "e2e4qq", "z9z9", "e2-e4", "E2E4x1", "e0e4", "e2e13",
-    ] {
-        assert_eq!(
-            p.parse_move(bad),
-            Err(MoveError::Malformed(bad.into())),
-            "{bad}"
-        );
+    assert_eq!(p.parse_move("e2e4,e4e5"), Err(MoveError::Illegal("e2e4,e4e5".into())));
+    for bad in ["", "e2", "e2e", "e2e4qq", "z9z9", "e2-e4", "E2E4x1", "e0e4", "e2e13"] {
+        assert_eq!(p.parse_move(bad), Err(MoveError::Malformed(bad.into())), "{bad}");
     }
 }
 

@@ -17,11 +17,7 @@ fn perft_suites_shallow() {
         let mut pos = case.position();
         for &(depth, expected) in case.counts.iter().filter(|(_, n)| *n <= SHALLOW_LIMIT) {
             let got = perft(&mut pos, depth);
-            assert_eq!(
-                got, expected,
-                "{}.perft:{} depth {depth}: {}",
-                case.file, case.line, case.fen
-            );
+            assert_eq!(got, expected, "{}.perft:{} depth {depth}: {}", case.file, case.line, case.fen);
             checked += 1;
         }
     }
@@ -37,15 +33,8 @@ fn perft_suites_deep() {
         let pos = case.position();
         for &(depth, expected) in case.counts.iter().filter(|(_, n)| *n > SHALLOW_LIMIT) {
             let t = Instant::now();
-            let got: u64 = divide_parallel(&pos, depth, threads)
-                .iter()
-                .map(|(_, n)| n)
-                .sum();
-            assert_eq!(
-                got, expected,
-                "{}.perft:{} depth {depth}: {}",
-                case.file, case.line, case.fen
-            );
+            let got: u64 = divide_parallel(&pos, depth, threads).iter().map(|(_, n)| n).sum();
+            assert_eq!(got, expected, "{}.perft:{} depth {depth}: {}", case.file, case.line, case.fen);
             total += got;
             eprintln!(
                 "{}.perft:{} depth {depth}: {got} in {:.1}s",

@@ -84,21 +84,9 @@ fn forward_slider_depends_on_colour_and_stops_at_holes() {
     let v = variant();
     let p = Position::from_fen(v, "k7/8/8/8/3**3/8/3U4/K7 w - - 0 1").unwrap();
     // d2 slides up to d3 and stops before the hole on d4; it never goes backwards.
-    assert_eq!(
-        moves(&p)
-            .into_iter()
-            .filter(|m| m.starts_with("d2"))
-            .collect::<Vec<_>>(),
-        ["d2d3"]
-    );
+    assert_eq!(moves(&p).into_iter().filter(|m| m.starts_with("d2")).collect::<Vec<_>>(), ["d2d3"]);
     let p = Position::from_fen(v, "k7/3u4/8/8/3**3/8/8/K7 b - - 0 1").unwrap();
-    assert_eq!(
-        moves(&p)
-            .into_iter()
-            .filter(|m| m.starts_with("d7"))
-            .collect::<Vec<_>>(),
-        ["d7d5", "d7d6"]
-    );
+    assert_eq!(moves(&p).into_iter().filter(|m| m.starts_with("d7")).collect::<Vec<_>>(), ["d7d5", "d7d6"]);
 }
 
 #[test]
@@ -110,10 +98,7 @@ fn forward_slider_gives_check_only_forwards() {
     assert!(!p.in_check());
     // The King may not step into the forward rook's line.
     let p = Position::from_fen(v, "8/2k5/8/3U4/3**3/8/8/K7 b - - 0 1").unwrap();
-    let king: Vec<String> = moves(&p)
-        .into_iter()
-        .filter(|m| m.starts_with("c7"))
-        .collect();
+    let king: Vec<String> = moves(&p).into_iter().filter(|m| m.starts_with("c7")).collect();
     assert_eq!(king, ["c7b6", "c7b7", "c7b8", "c7c6", "c7c8"]);
 }
 
@@ -123,59 +108,33 @@ fn lame_capture_needs_an_empty_middle_square_and_pins_count() {
     let p = Position::from_fen(v, "k7/8/8/8/3**3/8/3n4/3L3K w - - 0 1").unwrap();
     // d1 steps to c1 and e1 but not onto the knight (steps never capture), and cannot capture
     // it either (captures are two squares away).
-    assert_eq!(
-        moves(&p)
-            .into_iter()
-            .filter(|m| m.starts_with("d1"))
-            .collect::<Vec<_>>(),
-        ["d1c1", "d1e1"]
-    );
+    assert_eq!(moves(&p).into_iter().filter(|m| m.starts_with("d1")).collect::<Vec<_>>(), ["d1c1", "d1e1"]);
     // With d2 empty, d1 steps there and captures the knight on d3.
     let p = Position::from_fen(v, "k7/8/8/8/3**3/3n4/8/3L3K w - - 0 1").unwrap();
     assert_eq!(
-        moves(&p)
-            .into_iter()
-            .filter(|m| m.starts_with("d1"))
-            .collect::<Vec<_>>(),
+        moves(&p).into_iter().filter(|m| m.starts_with("d1")).collect::<Vec<_>>(),
         ["d1c1", "d1d2", "d1d3", "d1e1"]
     );
     // A hole is not an empty square: the knight on d5 is out of reach across the d4 hole.
     let p = Position::from_fen(v, "k7/8/8/3n4/3**3/3L4/8/7K w - - 0 1").unwrap();
     assert_eq!(
-        moves(&p)
-            .into_iter()
-            .filter(|m| m.starts_with("d3"))
-            .collect::<Vec<_>>(),
+        moves(&p).into_iter().filter(|m| m.starts_with("d3")).collect::<Vec<_>>(),
         ["d3c3", "d3d2", "d3e3"]
     );
     // A lame capturer gives check over an empty square, not over an occupied one.
-    assert!(Position::from_fen(v, "8/8/8/8/3**3/8/8/1k1L3K b - - 0 1")
-        .unwrap()
-        .in_check());
-    assert!(!Position::from_fen(v, "8/8/8/8/3**3/8/8/1kNL3K b - - 0 1")
-        .unwrap()
-        .in_check());
+    assert!(Position::from_fen(v, "8/8/8/8/3**3/8/8/1k1L3K b - - 0 1").unwrap().in_check());
+    assert!(!Position::from_fen(v, "8/8/8/8/3**3/8/8/1kNL3K b - - 0 1").unwrap().in_check());
     // So a Black piece standing between is pinned against its King.
     let p = Position::from_fen(v, "8/8/8/8/3**3/8/8/1knL3K b - - 0 1").unwrap();
-    assert!(
-        moves(&p).iter().all(|m| !m.starts_with("c1")),
-        "{:?}",
-        moves(&p)
-    );
+    assert!(moves(&p).iter().all(|m| !m.starts_with("c1")), "{:?}", moves(&p));
 }
 
 #[test]
 fn knights_leap_over_holes() {
     let v = variant();
     let p = Position::from_fen(v, "k7/8/8/8/3**3/3N4/8/K7 w - - 0 1").unwrap();
-    let knight: Vec<String> = moves(&p)
-        .into_iter()
-        .filter(|m| m.starts_with("d3"))
-        .collect();
-    assert_eq!(
-        knight,
-        ["d3b2", "d3b4", "d3c1", "d3c5", "d3e1", "d3e5", "d3f2", "d3f4"]
-    );
+    let knight: Vec<String> = moves(&p).into_iter().filter(|m| m.starts_with("d3")).collect();
+    assert_eq!(knight, ["d3b2", "d3b4", "d3c1", "d3c5", "d3e1", "d3e5", "d3f2", "d3f4"]);
 }
 
 #[test]

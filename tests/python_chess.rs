@@ -46,15 +46,9 @@ fn tinman_binary() -> PathBuf {
         .and_then(Path::parent)
         .expect("test executable lives in <target>/<profile>/deps")
         .to_path_buf();
-    let profile_name = profile_dir
-        .file_name()
-        .and_then(|n| n.to_str())
-        .expect("profile directory name")
-        .to_string();
-    let target_dir = profile_dir
-        .parent()
-        .expect("target directory")
-        .to_path_buf();
+    let profile_name =
+        profile_dir.file_name().and_then(|n| n.to_str()).expect("profile directory name").to_string();
+    let target_dir = profile_dir.parent().expect("target directory").to_path_buf();
     let binary = profile_dir.join(format!("tinman{}", env::consts::EXE_SUFFIX));
 
     // Always ask cargo: it rebuilds a stale binary and does nothing otherwise.
@@ -73,15 +67,9 @@ fn tinman_binary() -> PathBuf {
             build.args(["--profile", other]);
         }
     }
-    let status = build
-        .status()
-        .unwrap_or_else(|e| panic!("cannot run `{cargo} build -p tinman`: {e}"));
+    let status = build.status().unwrap_or_else(|e| panic!("cannot run `{cargo} build -p tinman`: {e}"));
     assert!(status.success(), "`{cargo} build -p tinman` failed");
-    assert!(
-        binary.is_file(),
-        "built tinman but found no binary at {}",
-        binary.display()
-    );
+    assert!(binary.is_file(), "built tinman but found no binary at {}", binary.display());
     binary
 }
 
@@ -103,11 +91,7 @@ fn python_chess_differential() {
     if !stderr.is_empty() {
         eprintln!("{stderr}");
     }
-    assert_ne!(
-        output.status.code(),
-        Some(3),
-        "python-chess is missing; {INSTALL_HINT}"
-    );
+    assert_ne!(output.status.code(), Some(3), "python-chess is missing; {INSTALL_HINT}");
     assert!(
         output.status.success(),
         "python-chess differential failed ({}):\n{stdout}{stderr}",

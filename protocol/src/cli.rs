@@ -31,13 +31,7 @@ struct Options {
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
-        variant: "normal".into(),
-        fen: None,
-        depth: None,
-        divide: false,
-        threads: 1,
-    };
+    let mut o = Options { variant: "normal".into(), fen: None, depth: None, divide: false, threads: 1 };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));
@@ -46,10 +40,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--fen" => o.fen = Some(value("--fen")?),
             "--depth" => {
                 let v = value("--depth")?;
-                o.depth = Some(
-                    v.parse()
-                        .map_err(|_| format!("--depth: '{v}' is not a number"))?,
-                );
+                o.depth = Some(v.parse().map_err(|_| format!("--depth: '{v}' is not a number"))?);
             }
             "--threads" => {
                 let v = value("--threads")?;
@@ -67,13 +58,8 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
 }
 
 fn position(o: &Options) -> Result<Position, String> {
-    let variant = variants::by_name(&o.variant).ok_or_else(|| {
-        format!(
-            "unknown variant '{}' (known: {})",
-            o.variant,
-            variants::NAMES.join(", ")
-        )
-    })?;
+    let variant = variants::by_name(&o.variant)
+        .ok_or_else(|| format!("unknown variant '{}' (known: {})", o.variant, variants::NAMES.join(", ")))?;
     match &o.fen {
         None => Ok(Position::start(variant)),
         Some(fen) => Position::from_fen(variant, fen).map_err(|e| format!("bad FEN: {e}")),
@@ -92,33 +78,20 @@ fn execute(args: &[String]) -> Result<(), String> {
             let pos = position(&o)?;
             let report = tinman_search::perft::run(&pos, depth, o.threads);
             if o.divide {
-                let mut lines: Vec<String> = report
-                    .divide
-                    .iter()
-                    .map(|&(m, n)| format!("{}: {n}", pos.move_text(m)))
-                    .collect();
+                let mut lines: Vec<String> =
+                    report.divide.iter().map(|&(m, n)| format!("{}: {n}", pos.move_text(m))).collect();
                 lines.sort();
                 for line in lines {
                     writeln!(out, "{line}").map_err(|e| e.to_string())?;
                 }
             }
-            writeln!(
-                out,
-                "nodes {} time {} nps {}",
-                report.nodes,
-                report.elapsed.as_millis(),
-                report.nps()
-            )
-            .map_err(|e| e.to_string())
+            writeln!(out, "nodes {} time {} nps {}", report.nodes, report.elapsed.as_millis(), report.nps())
+                .map_err(|e| e.to_string())
         }
         "moves" => {
             let o = parse_options(rest)?;
             let pos = position(&o)?;
-            let mut moves: Vec<String> = pos
-                .legal_moves()
-                .iter()
-                .map(|&m| pos.move_text(m))
-                .collect();
+            let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
             moves.sort();
             for m in moves {
                 writeln!(out, "{m}").map_err(|e| e.to_string())?;

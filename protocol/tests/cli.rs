@@ -3,10 +3,7 @@
 use std::process::{Command, Output};
 
 fn tinman(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tinman"))
-        .args(args)
-        .output()
-        .expect("tinman runs")
+    Command::new(env!("CARGO_BIN_EXE_tinman")).args(args).output().expect("tinman runs")
 }
 
 fn stdout(o: &Output) -> String {
@@ -20,10 +17,7 @@ fn perft_ends_with_the_summary_line() {
     let out = stdout(&o);
     let last: Vec<&str> = out.lines().last().unwrap().split(' ').collect();
     assert_eq!(out.lines().count(), 1);
-    assert_eq!(
-        (last[0], last[1], last[2], last[4]),
-        ("nodes", "8902", "time", "nps")
-    );
+    assert_eq!((last[0], last[1], last[2], last[4]), ("nodes", "8902", "time", "nps"));
     assert!(last[3].parse::<u64>().is_ok() && last[5].parse::<u64>().is_ok());
 }
 
@@ -46,34 +40,19 @@ fn divide_lists_every_root_move_sorted() {
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 49);
-    let moves: Vec<&str> = lines[..48]
-        .iter()
-        .map(|l| l.split(':').next().unwrap())
-        .collect();
+    let moves: Vec<&str> = lines[..48].iter().map(|l| l.split(':').next().unwrap()).collect();
     let mut sorted = moves.clone();
     sorted.sort();
     assert_eq!(moves, sorted);
-    assert!(
-        lines.contains(&"e1g1: 43") && lines.contains(&"e1c1: 43"),
-        "{out}"
-    );
-    let sum: u64 = lines[..48]
-        .iter()
-        .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
-        .sum();
+    assert!(lines.contains(&"e1g1: 43") && lines.contains(&"e1c1: 43"), "{out}");
+    let sum: u64 = lines[..48].iter().map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap()).sum();
     assert_eq!(sum, 2039);
     assert!(lines[48].starts_with("nodes 2039 time "));
 }
 
 #[test]
 fn moves_prints_sorted_legal_moves() {
-    let o = tinman(&[
-        "moves",
-        "--variant",
-        "normal",
-        "--fen",
-        "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1",
-    ]);
+    let o = tinman(&["moves", "--variant", "normal", "--fen", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1"]);
     assert!(o.status.success());
     assert_eq!(stdout(&o), "e1d2\ne1f1\n");
     let o = tinman(&["moves", "--variant", "normal"]);
@@ -84,15 +63,7 @@ fn moves_prints_sorted_legal_moves() {
 fn bad_input_gives_one_line_and_status_2() {
     for args in [
         vec!["perft", "--variant", "nosuch", "--depth", "1"],
-        vec![
-            "perft",
-            "--variant",
-            "normal",
-            "--depth",
-            "1",
-            "--fen",
-            "8/8/8 w - - 0 1",
-        ],
+        vec!["perft", "--variant", "normal", "--depth", "1", "--fen", "8/8/8 w - - 0 1"],
         vec![
             "moves",
             "--variant",

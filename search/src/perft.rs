@@ -31,16 +31,8 @@ pub fn run(pos: &Position, depth: u32, threads: usize) -> PerftReport {
     } else {
         divide(&mut pos.clone(), depth)
     };
-    let nodes = if depth == 0 {
-        1
-    } else {
-        divide.iter().map(|(_, n)| n).sum()
-    };
-    PerftReport {
-        divide,
-        nodes,
-        elapsed: start.elapsed(),
-    }
+    let nodes = if depth == 0 { 1 } else { divide.iter().map(|(_, n)| n).sum() };
+    PerftReport { divide, nodes, elapsed: start.elapsed() }
 }
 
 #[cfg(test)]

@@ -53,15 +53,11 @@ impl Bitboard {
     }
     #[inline(always)]
     pub fn first(self) -> Option<Square> {
-        self.0
-            .first_one()
-            .map(|i| Square::from_index_unchecked(i as u8))
+        self.0.first_one().map(|i| Square::from_index_unchecked(i as u8))
     }
     #[inline(always)]
     pub fn last(self) -> Option<Square> {
-        self.0
-            .last_one()
-            .map(|i| Square::from_index_unchecked(i as u8))
+        self.0.last_one().map(|i| Square::from_index_unchecked(i as u8))
     }
     #[inline(always)]
     pub fn pop_first(&mut self) -> Option<Square> {

@@ -122,20 +122,12 @@ macro_rules! set_operator {
 
 set_operator!(BitAnd, bitand, BitAndAssign, bitand_assign, intersection);
 set_operator!(BitOr, bitor, BitOrAssign, bitor_assign, union);
-set_operator!(
-    BitXor,
-    bitxor,
-    BitXorAssign,
-    bitxor_assign,
-    symmetric_difference
-);
+set_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, symmetric_difference);
 set_operator!(Sub, sub, SubAssign, sub_assign, difference);
 
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set()
-            .entries(self.squares().map(|s| s.to_string()))
-            .finish()
+        f.debug_set().entries(self.squares().map(|s| s.to_string())).finish()
     }
 }
 
@@ -173,10 +165,7 @@ mod tests {
         assert_eq!(all.count(), 144);
         assert_eq!(all.first(), Some(sq("a1")));
         assert_eq!(all.last(), Some(sq("l12")));
-        assert_eq!(
-            all.squares().collect::<Vec<_>>(),
-            Square::all().collect::<Vec<_>>()
-        );
+        assert_eq!(all.squares().collect::<Vec<_>>(), Square::all().collect::<Vec<_>>());
         assert!(Bitboard::EMPTY.is_empty());
         assert_eq!(Bitboard::EMPTY.first(), None);
         assert_eq!(Bitboard::EMPTY.last(), None);

@@ -22,11 +22,7 @@ impl Bitboard {
     }
     #[inline(always)]
     pub fn difference(self, o: Bitboard) -> Bitboard {
-        Bitboard([
-            self.0[0] & !o.0[0],
-            self.0[1] & !o.0[1],
-            self.0[2] & !o.0[2],
-        ])
+        Bitboard([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2]])
     }
     #[inline(always)]
     pub fn is_empty(self) -> bool {
@@ -91,9 +87,7 @@ impl Bitboard {
             let word = self.0[w];
             if word != 0 {
                 self.0[w] = word & (word - 1);
-                return Some(Square::from_index_unchecked(
-                    (w as u32 * 64 + word.trailing_zeros()) as u8,
-                ));
+                return Some(Square::from_index_unchecked((w as u32 * 64 + word.trailing_zeros()) as u8));
             }
         }
         None

@@ -34,10 +34,7 @@ impl Position {
                 self.put(rook, c.rook_to);
             }
             Special::EnPassant => {
-                let victim = undo
-                    .en_passant
-                    .expect("en passant move needs an en-passant square")
-                    .victim;
+                let victim = undo.en_passant.expect("en passant move needs an en-passant square").victim;
                 undo.captured = Some(self.take(victim));
                 self.put(piece, to);
             }
@@ -68,17 +65,17 @@ impl Position {
             self.hash ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
             self.castling = rights;
         }
-        self.halfmove_clock = if irreversible {
-            0
-        } else {
-            self.halfmove_clock + 1
-        };
+        self.halfmove_clock = if irreversible { 0 } else { self.halfmove_clock + 1 };
         if us == Color::Black {
             self.fullmove_number += 1;
         }
         self.side = !us;
         self.hash ^= zobrist::black_to_move();
         self.history.push(undo);
+        if let Some(rules) = v.rules {
+            let undo = rules.after_move(self, mv);
+            self.rules_history.push(undo);
+        }
     }
 
     /// Takes back the last move made. Does nothing if no move was made.
@@ -86,6 +83,10 @@ impl Position {
         let Some(undo) = self.history.pop() else {
             return;
         };
+        if let Some(rules) = self.variant.rules {
+            let extra = self.rules_history.pop().expect("rules undo for every move");
+            rules.undo(self, &extra);
+        }
         let mv = undo.mv;
         let (from, to) = (mv.from(), mv.to());
         self.side = !self.side;
@@ -104,10 +105,7 @@ impl Position {
             Special::EnPassant | Special::Normal | Special::DoubleStep => {
                 let mut piece = self.take(to);
                 if mv.promoted().is_some() {
-                    piece = Piece::new(
-                        us,
-                        self.variant.pawn.expect("a promoting variant has pawns"),
-                    );
+                    piece = Piece::new(us, self.variant.pawn.expect("a promoting variant has pawns"));
                 }
                 self.put(piece, from);
                 if let Some(captured) = undo.captured {
@@ -126,11 +124,7 @@ impl Position {
     }
 
     /// The castling whose King belongs to `color` and ends on `king_to`.
-    fn castling_for(
-        &self,
-        color: Color,
-        king_to: crate::square::Square,
-    ) -> crate::variant::Castling {
+    fn castling_for(&self, color: Color, king_to: crate::square::Square) -> crate::variant::Castling {
         *self
             .variant
             .castlings

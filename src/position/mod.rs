@@ -44,7 +44,10 @@ pub struct Position {
     pub(crate) halfmove_clock: u32,
     pub(crate) fullmove_number: u32,
     pub(crate) hash: u64,
+    /// Per-square timers of a game's rules (see `rules::vanishing`); 0 in other games.
+    pub(crate) timers: u64,
     history: Vec<Undo>,
+    rules_history: Vec<crate::rules::RulesUndo>,
 }
 
 impl Position {
@@ -61,7 +64,9 @@ impl Position {
             halfmove_clock: 0,
             fullmove_number: 1,
             hash: 0,
+            timers: 0,
             history: Vec::with_capacity(256),
+            rules_history: Vec::new(),
         }
     }
 
@@ -148,14 +153,13 @@ impl Position {
     /// Forgets the moves made so far: they can no longer be unmade or count for repetition.
     pub fn clear_history(&mut self) {
         self.history.clear();
+        self.rules_history.clear();
     }
 
     /// The royal piece of `color`, if the game has one and it is on the board.
     #[inline]
     pub fn king(&self, color: Color) -> Option<Square> {
-        self.variant
-            .royal
-            .and_then(|k| self.pieces(color, k).first())
+        self.variant.royal.and_then(|k| self.pieces(color, k).first())
     }
 
     /// Pieces of `by` that attack `sq` when the board holds `occupied`.
@@ -195,8 +199,7 @@ impl Position {
             kinds &= kinds - 1;
             for dir in Direction::ALL {
                 if v.tables[k].slide_capture[c] & (1 << dir as u8) != 0 {
-                    attackers |=
-                        v.geometry.ray_attacks(sq, dir.opposite(), occupied) & self.by_kind[k];
+                    attackers |= v.geometry.ray_attacks(sq, dir.opposite(), occupied) & self.by_kind[k];
                 }
             }
         }
@@ -267,6 +270,9 @@ impl Position {
         if let Some(ep) = self.en_passant {
             h ^= zobrist::en_passant(ep.skipped, ep.victim);
         }
+        if let Some(rules) = self.variant.rules {
+            h ^= rules.state_hash(self);
+        }
         h
     }
 
@@ -279,7 +285,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn take(&mut self, sq: Square) -> Piece {
+    pub(crate) fn take(&mut self, sq: Square) -> Piece {
         let piece = self.board[sq.index()].take().expect("a piece to remove");
         self.by_color[piece.color().index()].remove(sq);
         self.by_kind[piece.kind().index()].remove(sq);
@@ -295,23 +301,18 @@ impl Position {
         let mover = self.board[victim.index()]?;
         let them = !mover.color();
         let kind = mover.kind();
-        let capturers = self.variant.tables[kind.index()].captured_from[them.index()]
-            [skipped.index()]
+        let capturers = self.variant.tables[kind.index()].captured_from[them.index()][skipped.index()]
             & self.pieces(them, kind);
         let king = self.king(them).filter(|_| self.variant.simple_attacks);
         let legal = |from: Square| match king {
             None => true,
             Some(k) => {
-                let after =
-                    (self.occupied() - Bitboard::from_square(from) - Bitboard::from_square(victim))
-                        | Bitboard::from_square(skipped);
+                let after = (self.occupied() - Bitboard::from_square(from) - Bitboard::from_square(victim))
+                    | Bitboard::from_square(skipped);
                 (self.attackers(k, mover.color(), after) - Bitboard::from_square(victim)).is_empty()
             }
         };
-        capturers
-            .squares()
-            .any(legal)
-            .then_some(EnPassant { skipped, victim })
+        capturers.squares().any(legal).then_some(EnPassant { skipped, victim })
     }
 
     /// How many times the current position occurred before (same hash, same side to move),
@@ -339,6 +340,7 @@ impl PartialEq for Position {
             && self.en_passant == other.en_passant
             && self.halfmove_clock == other.halfmove_clock
             && self.fullmove_number == other.fullmove_number
+            && self.timers == other.timers
     }
 }
 

@@ -17,6 +17,9 @@ impl Position {
 
     /// Appends every legal move to `list`.
     pub fn generate_legal(&self, list: &mut MoveList) {
+        if self.variant.rules.is_some_and(|r| r.decided(self).is_some()) {
+            return;
+        }
         let Some(king) = self.king(self.side) else {
             // No royal piece: nothing can be illegal by exposure.
             self.generate_pseudo_legal(list);
@@ -109,11 +112,8 @@ impl Position {
         let pinned = self.pinned(king);
         for kind in v.kinds().filter(|&k| k != royal) {
             for from in self.pieces(us, kind) {
-                let mask = if pinned.contains(from) {
-                    allowed & v.geometry.line(king, from)
-                } else {
-                    allowed
-                };
+                let mask =
+                    if pinned.contains(from) { allowed & v.geometry.line(king, from) } else { allowed };
                 self.generate_piece(from, kind, mask, list);
             }
         }
@@ -121,11 +121,9 @@ impl Position {
         if let Some(ep) = self.en_passant {
             for from in self.en_passant_capturers() {
                 // Rare: test directly that the King is safe after both pawns leave their squares.
-                let after =
-                    (occupied - Bitboard::from_square(from) - Bitboard::from_square(ep.victim))
-                        | Bitboard::from_square(ep.skipped);
-                if (self.attackers(king, them, after) - Bitboard::from_square(ep.victim)).is_empty()
-                {
+                let after = (occupied - Bitboard::from_square(from) - Bitboard::from_square(ep.victim))
+                    | Bitboard::from_square(ep.skipped);
+                if (self.attackers(king, them, after) - Bitboard::from_square(ep.victim)).is_empty() {
                     list.push(Move::new(from, ep.skipped, Special::EnPassant));
                 }
             }
@@ -143,10 +141,7 @@ impl Position {
         let diagonal = self.kinds_union(v.diagonal_sliders) & them;
         let mut snipers = Bitboard::EMPTY;
         if !orthogonal.is_empty() {
-            snipers |= v
-                .geometry
-                .slide(king, Direction::ORTHOGONAL, Bitboard::EMPTY)
-                & orthogonal;
+            snipers |= v.geometry.slide(king, Direction::ORTHOGONAL, Bitboard::EMPTY) & orthogonal;
         }
         if !diagonal.is_empty() {
             snipers |= v.geometry.slide(king, Direction::DIAGONAL, Bitboard::EMPTY) & diagonal;
@@ -212,11 +207,8 @@ impl Position {
                 leap.mode.moves()
             };
             if ok {
-                let special = if pawn && !occupied.contains(leap.to) {
-                    Special::DoubleStep
-                } else {
-                    Special::Normal
-                };
+                let special =
+                    if pawn && !occupied.contains(leap.to) { Special::DoubleStep } else { Special::Normal };
                 self.push_moves(from, Bitboard::from_square(leap.to), pawn, special, list);
             }
         }
@@ -225,14 +217,7 @@ impl Position {
     /// Pushes a move to every square of `targets`; a pawn entering its promotion zone pushes
     /// one move per promotion choice instead.
     #[inline(always)]
-    fn push_moves(
-        &self,
-        from: Square,
-        targets: Bitboard,
-        pawn: bool,
-        special: Special,
-        list: &mut MoveList,
-    ) {
+    fn push_moves(&self, from: Square, targets: Bitboard, pawn: bool, special: Special, list: &mut MoveList) {
         let v = self.variant;
         let mut plain = targets;
         if pawn {
@@ -275,10 +260,7 @@ impl Position {
             if must_be_empty.intersects(occupied) {
                 continue;
             }
-            if king_path
-                .squares()
-                .all(|s| self.attackers(s, !us, occupied).is_empty())
-            {
+            if king_path.squares().all(|s| self.attackers(s, !us, occupied).is_empty()) {
                 list.push(Move::new(c.king_from, c.king_to, Special::Castle));
             }
         }

@@ -12,7 +12,10 @@ const fn splitmix(state: u64) -> (u64, u64) {
 }
 
 const PIECE_KEYS: usize = 2 * MAX_KINDS * SQUARE_COUNT;
-const KEY_COUNT: usize = PIECE_KEYS + 1 + 256 + 2 * SQUARE_COUNT;
+const STATE_BASE: usize = PIECE_KEYS + 1 + 256 + 2 * SQUARE_COUNT;
+/// Keys for a game's own state: a value from 0 to 15 attached to a square.
+const STATE_KEYS: usize = 16 * SQUARE_COUNT;
+const KEY_COUNT: usize = STATE_BASE + STATE_KEYS;
 
 static KEYS: [u64; KEY_COUNT] = {
     let mut keys = [0u64; KEY_COUNT];
@@ -52,6 +55,11 @@ pub fn castling(rights: u8) -> u64 {
 /// Key of an en-passant opportunity: the skipped square and the pawn that can be taken.
 #[inline(always)]
 pub fn en_passant(skipped: Square, victim: Square) -> u64 {
-    KEYS[PIECE_KEYS + 257 + skipped.index()]
-        ^ KEYS[PIECE_KEYS + 257 + SQUARE_COUNT + victim.index()]
+    KEYS[PIECE_KEYS + 257 + skipped.index()] ^ KEYS[PIECE_KEYS + 257 + SQUARE_COUNT + victim.index()]
+}
+
+/// Key of a game's own per-square value (`value` below 16), e.g. a Wazir's height.
+#[inline(always)]
+pub fn square_value(sq: Square, value: u8) -> u64 {
+    KEYS[STATE_BASE + sq.index() * 16 + (value as usize & 15)]
 }

@@ -1,7 +1,10 @@
 //! The games Tinman plays, looked up by their protocol names.
 
+mod imawazir;
 mod normal;
 mod wedgie;
+
+pub use imawazir::{imawazir_rules, ImAWazir};
 
 use crate::bitboard::Bitboard;
 use crate::square::Square;
@@ -9,24 +12,24 @@ use crate::variant::Variant;
 use std::sync::OnceLock;
 
 /// Protocol names of every implemented game, in the order they are announced.
-pub const NAMES: &[&str] = &["normal", "wedgie"];
+pub const NAMES: &[&str] = &["normal", "imawazir", "wedgie"];
 
 /// The variant called `name` (its protocol name), built on first use.
 pub fn by_name(name: &str) -> Option<&'static Variant> {
     static NORMAL: OnceLock<Variant> = OnceLock::new();
     static WEDGIE: OnceLock<Variant> = OnceLock::new();
+    static IMAWAZIR: OnceLock<Variant> = OnceLock::new();
     match name {
         "normal" => Some(NORMAL.get_or_init(normal::variant)),
         "wedgie" => Some(WEDGIE.get_or_init(wedgie::variant)),
+        "imawazir" => Some(IMAWAZIR.get_or_init(imawazir::variant)),
         _ => None,
     }
 }
 
 /// The playable squares of one rank, `files` wide.
 pub(crate) fn rank(rank: u8, files: u8) -> Bitboard {
-    (0..files)
-        .filter_map(|f| Square::from_coords(f, rank))
-        .collect()
+    (0..files).filter_map(|f| Square::from_coords(f, rank)).collect()
 }
 
 /// The set of the named squares.

@@ -108,9 +108,6 @@ fn insufficient_material(pos: &Position) -> bool {
     if !knights.is_empty() {
         return false;
     }
-    let on_light = bishops
-        .squares()
-        .filter(|s| (s.file() + s.rank()) % 2 == 1)
-        .count();
+    let on_light = bishops.squares().filter(|s| (s.file() + s.rank()) % 2 == 1).count();
     on_light == 0 || on_light == bishops.count() as usize
 }

@@ -32,10 +32,7 @@ pub(crate) const PIECES: &[PieceType] = &[
         name: "Wedgie Bishop",
         letter: 'B',
         betza: "BmW",
-        atoms: &[
-            Atom::slide(steps::FERZ, Mode::Both),
-            Atom::leap(steps::WAZIR, Mode::MoveOnly),
-        ],
+        atoms: &[Atom::slide(steps::FERZ, Mode::Both), Atom::leap(steps::WAZIR, Mode::MoveOnly)],
         royal: false,
         pawn: false,
     },
@@ -43,10 +40,7 @@ pub(crate) const PIECES: &[PieceType] = &[
         name: "Wedgie Rook",
         letter: 'R',
         betza: "RmF",
-        atoms: &[
-            Atom::slide(steps::WAZIR, Mode::Both),
-            Atom::leap(steps::FERZ, Mode::MoveOnly),
-        ],
+        atoms: &[Atom::slide(steps::WAZIR, Mode::Both), Atom::leap(steps::FERZ, Mode::MoveOnly)],
         royal: false,
         pawn: false,
     },
@@ -69,28 +63,14 @@ pub(crate) const PIECES: &[PieceType] = &[
 ];
 
 /// Playable files per rank, from rank 1 up: the wedges narrow to one square at each end.
-const RANK_SPANS: [(u8, u8); 12] = [
-    (4, 4),
-    (3, 5),
-    (2, 6),
-    (1, 7),
-    (0, 8),
-    (0, 8),
-    (0, 8),
-    (0, 8),
-    (1, 7),
-    (2, 6),
-    (3, 5),
-    (4, 4),
-];
+const RANK_SPANS: [(u8, u8); 12] =
+    [(4, 4), (3, 5), (2, 6), (1, 7), (0, 8), (0, 8), (0, 8), (0, 8), (1, 7), (2, 6), (3, 5), (4, 4)];
 
 pub(crate) fn variant() -> Variant {
     let holes = (0..12u8)
         .flat_map(|rank| {
             let (first, last) = RANK_SPANS[rank as usize];
-            (0..9u8)
-                .filter(move |&f| f < first || f > last)
-                .map(move |f| (f, rank))
+            (0..9u8).filter(move |&f| f < first || f > last).map(move |f| (f, rank))
         })
         .filter_map(|(f, r)| crate::square::Square::from_coords(f, r))
         .collect();

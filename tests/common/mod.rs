@@ -26,8 +26,8 @@ pub fn perft_cases() -> Vec<PerftCase> {
     let mut cases = Vec::new();
     for path in files {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        let variant = variants::by_name(&name)
-            .unwrap_or_else(|| panic!("{}: no variant '{name}'", path.display()));
+        let variant =
+            variants::by_name(&name).unwrap_or_else(|| panic!("{}: no variant '{name}'", path.display()));
         let text = std::fs::read_to_string(&path).expect("readable perft file");
         let mut current: Option<PerftCase> = None;
         for (i, raw) in text.lines().enumerate() {
@@ -48,9 +48,8 @@ pub fn perft_cases() -> Vec<PerftCase> {
                     });
                 }
                 "perft" => {
-                    let mut it = rest
-                        .split_whitespace()
-                        .map(|t| t.parse::<u64>().expect("number in perft line"));
+                    let mut it =
+                        rest.split_whitespace().map(|t| t.parse::<u64>().expect("number in perft line"));
                     let (depth, nodes) = (it.next().expect("depth"), it.next().expect("nodes"));
                     current
                         .as_mut()
@@ -68,12 +67,8 @@ pub fn perft_cases() -> Vec<PerftCase> {
 
 impl PerftCase {
     pub fn position(&self) -> Position {
-        Position::from_fen(self.variant, &self.fen).unwrap_or_else(|e| {
-            panic!(
-                "{}.perft:{}: bad FEN '{}': {e}",
-                self.file, self.line, self.fen
-            )
-        })
+        Position::from_fen(self.variant, &self.fen)
+            .unwrap_or_else(|e| panic!("{}.perft:{}: bad FEN '{}': {e}", self.file, self.line, self.fen))
     }
 }
 

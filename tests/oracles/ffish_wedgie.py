@@ -374,15 +374,116 @@ def our_moves(fen):
     return sorted(move_to_our(m) for m in legal(ofen, []))
 
 
-SELFTEST = [
-    # (name, FEN, expected legal moves; worked out by hand from the rules, not from a program)
-    ("start position (20 moves: 4 knight + 16 pawn, nothing else can move)", START,
-     "d3b2 d3c1? " and None),
+def make_fen(white, black, stm="w", ep="-"):
+    """make_fen("Ke1 Rb4", "ke12") -> Tinman FEN (white letters given upper case)."""
+    board = {}
+    for side, spec in (("w", white), ("b", black)):
+        for tok in spec.split():
+            pc = tok[0].upper() if side == "w" else tok[0].lower()
+            board[our_sq(tok[1:])] = pc
+    return "%s %s - %s 0 1" % (board_to_our(board), stm, ep)
+
+
+def promos(frm, to):
+    return [frm + to + p for p in "bnqr"]
+
+
+# Hand-worked move lists (derived from the rules on paper, NOT from any program); each entry:
+# (what it checks, FEN, expected sorted legal moves in Tinman coordinates).
+HAND_CHECKS = [
+    ("start: 4 knight moves + 26 pawn moves (b4/h4 have no outward double step), nothing else",
+     START,
+     "b4a5 b4c5 b4d6 c4a6 c4b5 c4d5 c4e6 d3c5 d3e5 d4b6 d4c5 d4e5 d4f6 e4c6 e4d5 e4f5 e4g6 "
+     "f3e5 f3g5 f4d6 f4e5 f4g5 f4h6 g4e6 g4f5 g4h5 g4i6 h4f6 h4g5 h4i5".split()),
+    ("wedgie rook beside holes: a4/b3/b10 stop it, a3 hole, mF to a5 c3 c5",
+     make_fen("Ke1 Rb4", "ke12"),
+     "b4a5 b4b5 b4b6 b4b7 b4b8 b4b9 b4c3 b4c4 b4c5 b4d4 b4e4 b4f4 b4g4 b4h4 e1d2 e1e2 e1f2".split()),
+    ("knights leap over holes (c3-e2 passes hole c2) and onto the tips e1 / e12 (white)",
+     make_fen("Ka6 Nf3 Nc3", "ki7 nf10"),
+     "a6a5 a6a7 a6b5 a6b6 a6b7 c3b5 c3d5 c3e2 c3e4 f3d2 f3d4 f3e1 f3e5 f3g5 f3h4".split()),
+    ("same position, black: knight f10 reaches the tip e12, g12/h11 are holes",
+     make_fen("Ka6 Nf3 Nc3", "ki7 nf10", "b"),
+     "f10d11 f10d9 f10e12 f10e8 f10g8 f10h9 i7h6 i7h7 i7h8 i7i6 i7i8".split()),
+    ("pawn double steps: e3-c5 blocked by own piece on landing, e3-g5/c4-e6 by a piece in the "
+     "middle, c5 is no start square, h4 cannot double to the right (board edge)",
+     make_fen("Ke1 Pe3 Pc4 Ph4 Pc5", "ke12 pd5 pf4"),
+     "c4a6 c4b5 c5b6 c5d6 e1d2 e1e2 e1f2 e3d4 h4f6 h4g5 h4i5".split()),
+    ("white en passant d7xd8 after ...e9-c7: removes c7 (see EP_RESULTS); c6xc7 normal capture",
+     make_fen("Ke1 Pd7 Pc6", "ke12 pc7 pe7", "w", "d8c7"),
+     "c6b7 c6c7 d7c8 d7d8 d7e8 e1d2 e1e2 e1f2".split()),
+    ("same board, ep field d8e7 (...c9-e7): d7xd8 now removes e7",
+     make_fen("Ke1 Pd7 Pc6", "ke12 pc7 pe7", "w", "d8e7"),
+     "c6b7 c6c7 d7c8 d7d8 d7e8 e1d2 e1e2 e1f2".split()),
+    ("same board without ep right: the straight step d7-d8 is not a move",
+     make_fen("Ke1 Pd7 Pc6", "ke12 pc7 pe7", "w", "-"),
+     "c6b7 c6c7 d7c8 d7e8 e1d2 e1e2 e1f2".split()),
+    ("black en passant d6xd5 after c4-e6; only the pawn straight behind the skipped square",
+     make_fen("Ke1 Pe6 Pc6", "ke12 pd6", "b", "d5e6"),
+     "d6c5 d6d5 d6e5 e12d11 e12e11 e12f11".split()),
+    ("white promotion on rank 10: quiet c10/e10, capture d10, all four pieces; b9 only to c10",
+     make_fen("Ke1 Pd9 Pb9", "ke12 rd10"),
+     sorted(promos("d9", "c10") + promos("d9", "e10") + promos("d9", "d10") + promos("b9", "c10")
+            + "e1d2 e1e2 e1f2".split())),
+    ("black promotion on rank 3 (d3 f3 and capture e3; b4 only to c3: a3/b3 are holes)",
+     make_fen("Ki6 Ne3", "ke12 pe4 pb4", "b"),
+     sorted(promos("e4", "d3") + promos("e4", "f3") + promos("e4", "e3") + promos("b4", "c3")
+            + "e12d11 e12e11 e12f11".split())),
+    ("wedgie bishop: mW steps only to empty e5/d6, cannot take e7 pawn / f6 rook orthogonally; "
+     "king may not go to f2 (rook f6 down the file)",
+     make_fen("Ke1 Be6", "ke12 pe7 nd5 rf6 pd7"),
+     "e1d2 e1e2 e6d5 e6d6 e6d7 e6e5 e6f5 e6f7 e6g4 e6g8 e6h9".split()),
+    ("wedgie rook: mF steps only to empty f7/d5, cannot take d7 pawn / f5 knight diagonally",
+     make_fen("Ke1 Re6", "ke12 pd7 nf5 be8 pf6"),
+     "e1d2 e1e2 e1f2 e6a6 e6b6 e6c6 e6d5 e6d6 e6e2 e6e3 e6e4 e6e5 e6e7 e6e8 e6f6 e6f7".split()),
+    ("a wedgie rook does not attack diagonally: king e5 may go e4 f4 f5 and take d6",
+     make_fen("Ke5", "ke12 rd6"),
+     "e5d6 e5e4 e5f4 e5f5".split()),
+    ("a wedgie bishop does not attack orthogonally: king e5 may go d6 e6(x) f6 d4 e4 f4",
+     make_fen("Ke5", "ke12 be6"),
+     "e5d4 e5d6 e5e4 e5e6 e5f4 e5f6".split()),
+]
+
+# After an en-passant capture, the resulting board (Tinman FEN piece field).
+EP_RESULTS = [
+    (make_fen("Ke1 Pd7 Pc6", "ke12 pc7 pe7", "w", "d8c7"), "d7d8", make_fen("Ke1 Pd8 Pc6", "ke12 pe7")),
+    (make_fen("Ke1 Pd7 Pc6", "ke12 pc7 pe7", "w", "d8e7"), "d7d8", make_fen("Ke1 Pd8 Pc6", "ke12 pc7")),
+    (make_fen("Ke1 Pe6 Pc6", "ke12 pd6", "b", "d5e6"), "d6d5", make_fen("Ke1 Pc6", "ke12 pd5")),
+    (make_fen("Ke1 Pe6 Pc6", "ke12 pd6", "b", "d5c6"), "d6d5", make_fen("Ke1 Pe6", "ke12 pd5")),
 ]
 
 
+def play(fen, moves):
+    """Tinman FEN after Tinman moves (via the oracle)."""
+    ofen = to_oracle_fen(fen)
+    return from_oracle_fen(sf.get_fen(VARIANT, ofen, [move_to_oracle(m) for m in moves]))
+
+
 def selftest():
-    import wedgie_handchecks  # noqa: F401  (kept separate: see tests/oracles/ for the list)
+    bad = 0
+    for name, fen, exp in HAND_CHECKS:
+        got = our_moves(fen)
+        exp = sorted(exp)
+        ok = got == exp
+        bad += not ok
+        print("%s  %s\n      %s" % ("ok  " if ok else "FAIL", name, fen))
+        if not ok:
+            print("      missing:", sorted(set(exp) - set(got)), " extra:", sorted(set(got) - set(exp)))
+    for fen, mv, exp in EP_RESULTS:
+        got = play(fen, [mv]).split()[0]
+        ok = got == exp.split()[0]
+        bad += not ok
+        print("%s  ep %s on %s -> %s" % ("ok  " if ok else "FAIL", mv, fen, got))
+    # a double step creates the ep right for exactly the next move, shown in the FEN
+    f = play(make_fen("Ke1 Pc4", "ke12 pd6", "w"), ["c4e6"])
+    ok = f.split()[3] == "d5e6"
+    bad += not ok
+    print("%s  after c4e6 next to d6 the FEN ep field is %s" % ("ok  " if ok else "FAIL", f.split()[3]))
+    f2 = play(make_fen("Ke1 Pc4", "ke12 pd6", "w"), ["c4e6", "e12d11", "e1d2"])
+    ok = "d6d5" not in our_moves(f2)
+    bad += not ok
+    print("%s  ep right gone one move later" % ("ok  " if ok else "FAIL"))
+    print("%d passed, %d failed" % (len(HAND_CHECKS) + len(EP_RESULTS) + 2 - bad, bad))
+    return 1 if bad else 0
 
 
 # ---------------------------------------------------------------- main
@@ -406,6 +507,8 @@ def main(argv):
             print(m)
     elif cmd == "fen":
         print(to_oracle_fen(argv[2]))
+    elif cmd == "selftest":
+        return selftest()
     elif cmd == "random":
         for fen in random_positions(int(argv[2]), int(argv[3])):
             print(fen)

@@ -221,7 +221,18 @@ def run_sjaak(fen, depth, divide):
             cur = {}
     if depth not in totals:
         raise RuntimeError("no perft total for depth %d in Sjaak's output:\n%s" % (depth, text))
-    return moves.get(depth, {}), totals[depth], ofen
+    result = moves.get(depth, {})
+    if divide:
+        # Sjaak's divide also lists pseudo-legal moves that leave the king attacked, with
+        # count 0. At depth 1 a legal move counts exactly 1, so keep the moves that are legal
+        # there (a legal move with 0 at depth N, e.g. a mate, must still be listed).
+        legal = {mv for mv, n in moves.get(1, {}).items() if n == 1}
+        if any(n not in (0, 1) for n in moves.get(1, {}).values()):
+            raise RuntimeError("unexpected depth-1 divide count from Sjaak")
+        result = {mv: n for mv, n in result.items() if mv in legal}
+        if len(legal) != totals[1][0]:
+            raise RuntimeError("depth-1 legal move count does not match Sjaak's depth-1 total")
+    return result, totals[depth], ofen
 
 
 def main(argv):
