@@ -108,7 +108,11 @@ pub enum FenError {
     /// A field after the full-move number that the variant does not define.
     UnexpectedField(String),
     /// A variant's own field that does not read.
-    BadVariantField { field: &'static str, text: String, why: String },
+    BadVariantField {
+        field: &'static str,
+        text: String,
+        why: String,
+    },
 }
 
 impl fmt::Display for FenError {

@@ -278,33 +278,126 @@ def from_oracle_fen(ofen):
 
 
 # ---------------------------------------------------------------- perft
+# Every pyffish call rebuilds FSF's piece tables (~2 ms per call, whatever the position), so
+# perft pays one call per node at depth >= 1. Two economies, neither of which generates moves:
+#  * a transposition cache keyed on (board, side to move, landing square of a pawn double step
+#    just played, depth). The key's board is tracked here by applying FSF's own moves
+#    (move the piece; promotion letter; a pawn stepping straight onto an empty square is en
+#    passant and removes the pawn that just double-stepped). The key only decides which FSF
+#    results may be shared; FSF itself is always queried on its own state (root FEN + the
+#    move path). `keycheck` / `random` compare this bookkeeping with FSF's get_fen.
+#  * `-j N` worker processes split the root moves.
+def initial_state(fen):
+    if fen == "start":
+        fen = START
+    parts = fen.split()
+    board = parse_our_board(parts[0])
+    stm = parts[1] if len(parts) > 1 else "w"
+    e = resolve_ep(board, stm, parts[3] if len(parts) > 3 else "-")
+    grid = ["."] * (FILES * RANKS)
+    for (f, r), c in board.items():
+        grid[f * RANKS + r - 1] = c
+    return "".join(grid), stm, (-1 if e is None else e[1][0] * RANKS + e[1][1] - 1)
+
+
+def apply_move(state, omove):
+    """state after the ORACLE move omove (bookkeeping for cache keys only)."""
+    grid, stm, last = state
+    a, b, promo = split_move(omove)
+    fa, ra = o_to_our(a)
+    fb, rb = o_to_our(b)
+    i, j = fa * RANKS + ra - 1, fb * RANKS + rb - 1
+    g = list(grid)
+    pc = g[i]
+    newlast = -1
+    if pc in "Pp":
+        if fa == fb and g[j] == "." and last >= 0:
+            g[last] = "."                       # en passant
+        if abs(rb - ra) == 2:
+            newlast = j
+        if promo:
+            pc = promo.upper() if pc == "P" else promo.lower()
+    g[i] = "."
+    g[j] = pc
+    return "".join(g), ("b" if stm == "w" else "w"), newlast
+
+
+def state_board_field(state):
+    grid = state[0]
+    return board_to_our({(k // RANKS, k % RANKS + 1): c for k, c in enumerate(grid) if c != "."})
+
+
 def legal(ofen, path):
     return sf.legal_moves(VARIANT, ofen, path)
 
 
-def perft(ofen, path, depth):
-    ms = legal(ofen, path)
-    if depth == 1:
-        return len(ms)
+def perft(ofen, path, state, depth, cache):
     if depth == 0:
         return 1
-    total = 0
-    for m in ms:
-        total += perft(ofen, path + [m], depth - 1)
-    return total
+    key = None
+    if cache is not None:
+        key = (state, depth)
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
+    ms = legal(ofen, path)
+    if depth == 1:
+        n = len(ms)
+    else:
+        n = 0
+        for m in ms:
+            n += perft(ofen, path + [m], apply_move(state, m) if cache is not None else None,
+                       depth - 1, cache)
+    if cache is not None:
+        cache[key] = n
+    return n
 
 
-def perft_root(ofen, depth):
-    # re-root every 2 plies via get_fen would lose nothing (FSF's FEN keeps the ep field), but
-    # replaying a path of <= 4 moves is cheap and avoids any FEN round trip.
-    return perft(ofen, [], depth)
+def _divide_worker(args):
+    ofen, state, depth, moves, use_cache = args
+    load()
+    cache = {} if use_cache else None
+    return [(m, perft(ofen, [m], apply_move(state, m), depth - 1, cache)) for m in moves]
 
 
-def divide(ofen, depth):
-    out = {}
-    for m in legal(ofen, []):
-        out[move_to_our(m)] = perft(ofen, [m], depth - 1) if depth > 1 else 1
-    return out
+def divide(fen, depth, jobs=1, use_cache=True):
+    """{tinman move: count} for the root moves."""
+    ofen = to_oracle_fen(fen)
+    state = initial_state(fen)
+    ms = legal(ofen, [])
+    if depth <= 1:
+        return {move_to_our(m): 1 for m in ms}
+    if jobs <= 1:
+        res = _divide_worker((ofen, state, depth, ms, use_cache))
+    else:
+        import multiprocessing as mp
+        chunks = [ms[k::jobs] for k in range(jobs)]
+        with mp.Pool(jobs) as pool:
+            parts = pool.map(_divide_worker, [(ofen, state, depth, c, use_cache) for c in chunks])
+        res = [x for part in parts for x in part]
+    return {move_to_our(m): n for m, n in res}
+
+
+def keycheck(fen, depth):
+    """Compare the cache-key bookkeeping with FSF's own FEN at every node up to depth."""
+    ofen = to_oracle_fen(fen)
+    bad = [0]
+    count = [0]
+
+    def rec(path, state, d):
+        f = sf.get_fen(VARIANT, ofen, path)
+        count[0] += 1
+        if parse_oracle_board(f.split()[0]) != parse_our_board(state_board_field(state)) \
+                or f.split()[1] != state[1]:
+            bad[0] += 1
+            print("MISMATCH after", [move_to_our(m) for m in path])
+        if d == 0:
+            return
+        for m in legal(ofen, path):
+            rec(path + [m], apply_move(state, m), d - 1)
+    rec([], initial_state(fen), depth)
+    print("keycheck: %d nodes, %d mismatches" % (count[0], bad[0]))
+    return 1 if bad[0] else 0
 
 
 # ---------------------------------------------------------------- random positions
@@ -327,6 +420,7 @@ def random_positions(n, seed):
         tries += 1
         length = rng.randint(10, 80)
         ofen = ostart
+        state = initial_state(START)
         for ply in range(length):
             board = parse_oracle_board(ofen.split()[0])
             stm = ofen.split()[1]
@@ -348,6 +442,9 @@ def random_positions(n, seed):
                 weights.append(w)
             m = rng.choices(ms, weights)[0]
             ofen = sf.get_fen(VARIANT, ofen, [m])
+            state = apply_move(state, m)
+            if parse_oracle_board(ofen.split()[0]) != parse_our_board(state_board_field(state)):
+                raise AssertionError("move bookkeeping disagrees with FSF after %s" % m)
             if ply + 1 < 10:
                 continue
             promo, ep, _ = interesting(ofen)
@@ -489,28 +586,42 @@ def selftest():
 # ---------------------------------------------------------------- main
 def main(argv):
     load()
-    if len(argv) < 2:
+    args = list(argv[1:])
+    jobs, use_cache = 1, True
+    if "--nocache" in args:
+        args.remove("--nocache")
+        use_cache = False
+    if "-j" in args:
+        k = args.index("-j")
+        jobs = int(args[k + 1])
+        del args[k:k + 2]
+    if not args:
         print(__doc__)
         return 2
-    cmd = argv[1]
-    if cmd == "perft":
-        d, fen = int(argv[2]), argv[3]
-        print("nodes %d" % perft_root(to_oracle_fen(fen), d))
-    elif cmd == "divide":
-        d, fen = int(argv[2]), argv[3]
-        res = divide(to_oracle_fen(fen), d)
-        for k in sorted(res):
-            print("%s: %d" % (k, res[k]))
-        print("nodes %d" % sum(res.values()))
+    cmd = args[0]
+    if cmd in ("perft", "divide"):
+        d, fen = int(args[1]), args[2]
+        if d == 0:
+            res = {}
+            total = 1
+        else:
+            res = divide(fen, d, jobs, use_cache)
+            total = sum(res.values())
+        if cmd == "divide":
+            for k in sorted(res):
+                print("%s: %d" % (k, res[k]))
+        print("nodes %d" % total)
     elif cmd == "moves":
-        for m in our_moves(argv[2]):
+        for m in our_moves(args[1]):
             print(m)
     elif cmd == "fen":
-        print(to_oracle_fen(argv[2]))
+        print(to_oracle_fen(args[1]))
+    elif cmd == "keycheck":
+        return keycheck(args[2], int(args[1]))
     elif cmd == "selftest":
         return selftest()
     elif cmd == "random":
-        for fen in random_positions(int(argv[2]), int(argv[3])):
+        for fen in random_positions(int(args[1]), int(args[2])):
             print(fen)
     else:
         print(__doc__)
