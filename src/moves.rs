@@ -1,7 +1,7 @@
 //! `Move` and `MoveList`.
 
 use crate::piece::Kind;
-use crate::square::Square;
+use crate::square::{Direction, Square};
 use std::fmt;
 use std::mem::MaybeUninit;
 
@@ -15,32 +15,53 @@ pub enum Special {
     EnPassant = 2,
     /// King move of a castling; `to` is the King's destination.
     Castle = 3,
+    /// A chain of capturing jumps: each jump passes over the adjacent square in its
+    /// direction (the captured unit) and lands on the square beyond.
+    JumpChain = 4,
 }
 
-/// A move in 32 bits.
+/// Most jumps one [`Special::JumpChain`] move can hold.
+pub const MAX_JUMPS: usize = 12;
+
+/// A move in 64 bits.
 ///
 /// ```text
 ///  bits  0..8   from square (0..144, index rank * 12 + file)
 ///  bits  8..16  to square
 ///  bits 16..21  promotion: 0 for none, else 1 + the kind promoted to
-///  bits 21..24  Special (normal, double step, en passant, castle; 4..8 reserved for variants)
-///  bits 24..32  reserved for variant payloads (zero in standard chess)
+///  bits 21..24  Special
+///  bits 24..28  number of jumps of a jump chain (0..=12)
+///  bits 28..64  the jumps' directions, 3 bits each (`Direction` values), first jump lowest
 /// ```
-/// The all-zero value (a1a1) is never a legal move and serves as "no move".
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Move(u32);
+/// The all-zero value (a1a1) is never a legal move and serves as "no move". A jump chain is
+/// fully described by its start and its directions, so the move needs no position to be made,
+/// unmade or written, and equal moves from the same position are equal values (killer and
+/// transposition-table moves).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Move(u64);
 
 impl Move {
     pub const NONE: Move = Move(0);
 
     #[inline]
     pub const fn new(from: Square, to: Square, special: Special) -> Move {
-        Move(from.index() as u32 | (to.index() as u32) << 8 | (special as u32) << 21)
+        Move(from.index() as u64 | (to.index() as u64) << 8 | (special as u64) << 21)
     }
 
     #[inline]
     pub const fn promotion(from: Square, to: Square, kind: Kind, special: Special) -> Move {
-        Move(Move::new(from, to, special).0 | (kind.0 as u32 + 1) << 16)
+        Move(Move::new(from, to, special).0 | (kind.0 as u64 + 1) << 16)
+    }
+
+    /// A jump chain from `from` ending on `to`, jumping in the given directions (at most
+    /// [`MAX_JUMPS`]).
+    pub fn jump_chain(from: Square, to: Square, jumps: &[Direction]) -> Move {
+        assert!(!jumps.is_empty() && jumps.len() <= MAX_JUMPS);
+        let mut bits = Move::new(from, to, Special::JumpChain).0 | (jumps.len() as u64) << 24;
+        for (i, &d) in jumps.iter().enumerate() {
+            bits |= (d as u64) << (28 + 3 * i);
+        }
+        Move(bits)
     }
 
     #[inline]
@@ -67,12 +88,33 @@ impl Move {
             1 => Special::DoubleStep,
             2 => Special::EnPassant,
             3 => Special::Castle,
+            4 => Special::JumpChain,
             _ => Special::Normal,
         }
     }
 
+    /// The directions of a jump chain's jumps, in order (none for other moves).
     #[inline]
-    pub const fn bits(self) -> u32 {
+    pub fn jumps(self) -> impl Iterator<Item = Direction> {
+        let count = ((self.0 >> 24) & 15) as usize;
+        let bits = self.0 >> 28;
+        (0..count).map(move |i| Direction::ALL[((bits >> (3 * i)) & 7) as usize])
+    }
+
+    /// The (captured square, landing square) of each jump of a jump chain.
+    pub fn jump_squares(self) -> impl Iterator<Item = (Square, Square)> {
+        let mut at = self.from();
+        self.jumps().map(move |d| {
+            let (df, dr) = d.step();
+            let over = at.offset(df, dr).expect("jump stays on the board");
+            let land = over.offset(df, dr).expect("jump stays on the board");
+            at = land;
+            (over, land)
+        })
+    }
+
+    #[inline]
+    pub const fn bits(self) -> u64 {
         self.0
     }
 
@@ -191,6 +233,22 @@ mod tests {
         let c = Move::new(b, a, Special::EnPassant);
         assert_eq!((c.from(), c.to(), c.promoted(), c.special()), (b, a, None, Special::EnPassant));
         assert!(Move::NONE.is_none() && !c.is_none());
+    }
+
+    #[test]
+    fn jump_chains_keep_their_path() {
+        let sq = |n| Square::parse(n).unwrap();
+        let jumps = [Direction::North, Direction::East, Direction::SouthWest];
+        let m = Move::jump_chain(sq("c3"), sq("e5"), &jumps);
+        assert_eq!(m.special(), Special::JumpChain);
+        assert_eq!(m.jumps().collect::<Vec<_>>(), jumps);
+        let legs: Vec<String> = m.jump_squares().map(|(a, b)| format!("{a}{b}")).collect();
+        assert_eq!(legs, ["c4c5", "d5e5", "d4c3"]);
+        let long = [Direction::SouthEast; MAX_JUMPS];
+        let m = Move::jump_chain(sq("a12"), sq("a1"), &long);
+        assert_eq!(m.jumps().count(), MAX_JUMPS);
+        assert!(m.jumps().all(|d| d == Direction::SouthEast));
+        assert_eq!((m.from(), m.to()), (sq("a12"), sq("a1")));
     }
 
     #[test]

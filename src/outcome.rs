@@ -14,6 +14,8 @@ pub enum WinReason {
     OnlyWazirs,
     /// The loser had no legal move, in a game where that loses (`imawazir`).
     NoMoves,
+    /// The loser has no units left (`desertoasis`).
+    Extinction,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -47,6 +49,7 @@ impl fmt::Display for Outcome {
                         write!(f, "{score} {{{side} is the only player with Wazirs}}")
                     }
                     WinReason::NoMoves => write!(f, "{score} {{{loser} has no legal move}}"),
+                    WinReason::Extinction => write!(f, "{score} {{{loser} has no units left}}"),
                 }
             }
             Outcome::Draw(reason) => {

@@ -33,6 +33,14 @@ impl Position {
                 self.put(piece, to);
                 self.put(rook, c.rook_to);
             }
+            Special::JumpChain => {
+                for (over, _) in mv.jump_squares() {
+                    let captured = self.take(over);
+                    self.chain_captures.push(captured);
+                }
+                irreversible = true;
+                self.put(piece, to);
+            }
             Special::EnPassant => {
                 let victim = undo.en_passant.expect("en passant move needs an en-passant square").victim;
                 undo.captured = Some(self.take(victim));
@@ -101,6 +109,20 @@ impl Position {
                 let king = self.take(to);
                 self.put(king, from);
                 self.put(rook, c.rook_from);
+            }
+            Special::JumpChain => {
+                let piece = self.take(to);
+                self.put(piece, from);
+                let mut victims = [from; crate::moves::MAX_JUMPS];
+                let mut count = 0;
+                for (over, _) in mv.jump_squares() {
+                    victims[count] = over;
+                    count += 1;
+                }
+                for &over in victims[..count].iter().rev() {
+                    let captured = self.chain_captures.pop().expect("a captured unit per jump");
+                    self.put(captured, over);
+                }
             }
             Special::EnPassant | Special::Normal | Special::DoubleStep => {
                 let mut piece = self.take(to);

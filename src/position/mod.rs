@@ -48,6 +48,8 @@ pub struct Position {
     pub(crate) timers: u64,
     history: Vec<Undo>,
     rules_history: Vec<crate::rules::RulesUndo>,
+    /// Units captured by jump chains, in capture order, for unmake.
+    chain_captures: Vec<Piece>,
 }
 
 impl Position {
@@ -67,6 +69,7 @@ impl Position {
             timers: 0,
             history: Vec::with_capacity(256),
             rules_history: Vec::new(),
+            chain_captures: Vec::new(),
         }
     }
 
@@ -154,6 +157,7 @@ impl Position {
     pub fn clear_history(&mut self) {
         self.history.clear();
         self.rules_history.clear();
+        self.chain_captures.clear();
     }
 
     /// The royal piece of `color`, if the game has one and it is on the board.

@@ -58,6 +58,9 @@ impl Position {
         if self.king(us).is_some_and(|k| !self.is_attacked(k, !us)) {
             self.generate_castling(list);
         }
+        if let Some(rules) = v.rules {
+            rules.extra_moves(self, list);
+        }
     }
 
     /// The legal moves found by making every pseudo-legal move and testing the King: slow,

@@ -1,12 +1,13 @@
 //! The odd rules of a game, beyond what piece data can say, behind one small trait; one module
 //! per mechanic, named after the mechanic.
 
+pub mod jump_chains;
 pub mod vanishing;
 
 use crate::bitboard::Bitboard;
 use crate::fen::FenError;
-use crate::moves::Move;
-use crate::outcome::Outcome;
+use crate::moves::{Move, MoveList};
+use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
 
 /// What a game's rules change at the end of a move, kept so that unmake can restore it.
@@ -19,27 +20,50 @@ pub struct RulesUndo {
 }
 
 /// A game's own rules. The core calls these at fixed points; a game without odd rules has
-/// none and pays nothing.
+/// none and pays nothing. Every hook has the behaviour of a game without that rule as its
+/// default.
 pub trait GameRules: Send + Sync {
+    /// Appends the moves the piece tables cannot describe (e.g. jump chains) to `list`.
+    fn extra_moves(&self, _pos: &Position, _list: &mut MoveList) {}
+
     /// Called at the end of `make`, after the move is on the board and the side to move has
     /// changed. May remove pieces and change the position's timers (keeping the hash right).
-    fn after_move(&self, pos: &mut Position, mv: Move) -> RulesUndo;
+    fn after_move(&self, _pos: &mut Position, _mv: Move) -> RulesUndo {
+        RulesUndo::default()
+    }
 
     /// Undoes [`GameRules::after_move`]; the core then undoes the move itself.
-    fn undo(&self, pos: &mut Position, undo: &RulesUndo);
+    fn undo(&self, _pos: &mut Position, _undo: &RulesUndo) {}
 
     /// A result decided by the board alone (such a position has no legal moves).
-    fn decided(&self, pos: &Position) -> Option<Outcome>;
+    fn decided(&self, _pos: &Position) -> Option<Outcome> {
+        None
+    }
 
-    /// The result when the side to move has no legal move.
-    fn no_moves(&self, pos: &Position) -> Outcome;
+    /// The result when the side to move has no legal move: mate or stalemate.
+    fn no_moves(&self, pos: &Position) -> Outcome {
+        if pos.in_check() {
+            Outcome::Win { winner: !pos.side_to_move(), reason: WinReason::Checkmate }
+        } else {
+            Outcome::Draw(DrawReason::Stalemate)
+        }
+    }
 
     /// Hash of the rules' own state, for recomputing the hash from scratch.
-    fn state_hash(&self, pos: &Position) -> u64;
+    fn state_hash(&self, _pos: &Position) -> u64 {
+        0
+    }
 
     /// Reads the FEN fields after the move number into the position.
-    fn read_extra_fields(&self, pos: &mut Position, fields: &[String]) -> Result<(), FenError>;
+    fn read_extra_fields(&self, _pos: &mut Position, fields: &[String]) -> Result<(), FenError> {
+        match fields.first() {
+            Some(field) => Err(FenError::UnexpectedField(field.clone())),
+            None => Ok(()),
+        }
+    }
 
     /// The FEN fields after the move number.
-    fn write_extra_fields(&self, pos: &Position) -> Vec<String>;
+    fn write_extra_fields(&self, _pos: &Position) -> Vec<String> {
+        Vec::new()
+    }
 }

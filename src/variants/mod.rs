@@ -1,5 +1,6 @@
 //! The games Tinman plays, looked up by their protocol names.
 
+mod desertoasis;
 mod imawazir;
 mod normal;
 mod wedgie;
@@ -12,17 +13,19 @@ use crate::variant::Variant;
 use std::sync::OnceLock;
 
 /// Protocol names of every implemented game, in the order they are announced.
-pub const NAMES: &[&str] = &["normal", "imawazir", "wedgie"];
+pub const NAMES: &[&str] = &["normal", "desertoasis", "imawazir", "wedgie"];
 
 /// The variant called `name` (its protocol name), built on first use.
 pub fn by_name(name: &str) -> Option<&'static Variant> {
     static NORMAL: OnceLock<Variant> = OnceLock::new();
     static WEDGIE: OnceLock<Variant> = OnceLock::new();
     static IMAWAZIR: OnceLock<Variant> = OnceLock::new();
+    static DESERTOASIS: OnceLock<Variant> = OnceLock::new();
     match name {
         "normal" => Some(NORMAL.get_or_init(normal::variant)),
         "wedgie" => Some(WEDGIE.get_or_init(wedgie::variant)),
         "imawazir" => Some(IMAWAZIR.get_or_init(imawazir::variant)),
+        "desertoasis" => Some(DESERTOASIS.get_or_init(desertoasis::variant)),
         _ => None,
     }
 }

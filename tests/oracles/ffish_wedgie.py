@@ -314,7 +314,12 @@ def apply_move(state, omove):
         if fa == fb and g[j] == "." and last >= 0:
             g[last] = "."                       # en passant
         if abs(rb - ra) == 2:
-            newlast = j
+            # keep the ep state in the key only if an enemy pawn stands straight behind the
+            # skipped square (otherwise no en passant is possible and the positions are equal)
+            fs, rs = (fa + fb) // 2, (ra + rb) // 2
+            rc = rs + (1 if pc == "P" else -1)
+            if 1 <= rc <= RANKS and g[fs * RANKS + rc - 1] == ("p" if pc == "P" else "P"):
+                newlast = j
         if promo:
             pc = promo.upper() if pc == "P" else promo.lower()
     g[i] = "."
@@ -532,6 +537,21 @@ HAND_CHECKS = [
     ("wedgie rook: mF steps only to empty f7/d5, cannot take d7 pawn / f5 knight diagonally",
      make_fen("Ke1 Re6", "ke12 pd7 nf5 be8 pf6"),
      "e1d2 e1e2 e1f2 e6a6 e6b6 e6c6 e6d5 e6d6 e6e2 e6e3 e6e4 e6e5 e6e7 e6e8 e6f6 e6f7".split()),
+    ("en passant may not expose the own king (a7..h7 rank opens when d7xd8 removes c7)",
+     make_fen("Ka7 Pd7", "ke12 pc7 rh7", "w", "d8c7"),
+     "a7a6 a7a8 a7b6 a7b7 a7b8 d7c8 d7e8".split()),
+    ("en passant answers a pawn check (c7 checks Kc6; d7xd8 removes it)",
+     make_fen("Kc6 Pd7", "ke12 pc7", "w", "d8c7"),
+     "c6b5 c6b6 c6b7 c6c5 c6c7 c6d5 c6d6 d7d8".split()),
+    ("after White's e3-c5 (start square on rank 3) Black's d5 takes en passant on d4",
+     make_fen("Ke1 Pe3", "ke12 pd5"), ["e3c5"],
+     "d5c4 d5d4 d5e4 e12d11 e12e11 e12f11".split()),
+    ("after Black's e10-c8 (start square on rank 10) White's d8 takes en passant on d9",
+     make_fen("Ke1 Pd8", "ke12 pe10", "b"), ["e10c8"],
+     "d8c9 d8d9 d8e9 e1d2 e1e2 e1f2".split()),
+    ("a pawn back on a start square may double step again (e3-d4, then d4-b6/f6)",
+     make_fen("Ke1 Pe3", "ke12 pa8", "w"), ["e3d4", "a8b7"],
+     "d4b6 d4c5 d4e5 d4f6 e1d2 e1e2 e1f2".split()),
     ("a wedgie rook does not attack diagonally: king e5 may go e4 f4 f5 and take d6",
      make_fen("Ke5", "ke12 rd6"),
      "e5d6 e5e4 e5f4 e5f5".split()),
@@ -546,6 +566,8 @@ EP_RESULTS = [
     (make_fen("Ke1 Pd7 Pc6", "ke12 pc7 pe7", "w", "d8e7"), "d7d8", make_fen("Ke1 Pd8 Pc6", "ke12 pc7")),
     (make_fen("Ke1 Pe6 Pc6", "ke12 pd6", "b", "d5e6"), "d6d5", make_fen("Ke1 Pc6", "ke12 pd5")),
     (make_fen("Ke1 Pe6 Pc6", "ke12 pd6", "b", "d5c6"), "d6d5", make_fen("Ke1 Pe6", "ke12 pd5")),
+    (make_fen("Ke1 Pe3", "ke12 pd5"), "e3c5 d5d4", make_fen("Ke1", "ke12 pd4")),
+    (make_fen("Ke1 Pd8", "ke12 pe10", "b"), "e10c8 d8d9", make_fen("Ke1 Pd9", "ke12")),
 ]
 
 
@@ -557,7 +579,13 @@ def play(fen, moves):
 
 def selftest():
     bad = 0
-    for name, fen, exp in HAND_CHECKS:
+    for entry in HAND_CHECKS:
+        if len(entry) == 4:
+            name, fen0, pre, exp = entry
+            fen = play(fen0, pre)
+            name += " [%s then %s]" % (fen0, " ".join(pre))
+        else:
+            name, fen, exp = entry
         got = our_moves(fen)
         exp = sorted(exp)
         ok = got == exp
@@ -566,7 +594,7 @@ def selftest():
         if not ok:
             print("      missing:", sorted(set(exp) - set(got)), " extra:", sorted(set(got) - set(exp)))
     for fen, mv, exp in EP_RESULTS:
-        got = play(fen, [mv]).split()[0]
+        got = play(fen, mv.split()).split()[0]
         ok = got == exp.split()[0]
         bad += not ok
         print("%s  ep %s on %s -> %s" % ("ok  " if ok else "FAIL", mv, fen, got))

@@ -1,0 +1,156 @@
+//! Jump chains, as in draughts: a piece jumps over an adjacent unit onto the empty square
+//! directly beyond, and may go on jumping from there.
+//!
+//! - **Capturing chains** jump only enemy units and capture them all at the end of the move.
+//!   Continuing is optional, every landing square must be empty (jumped units stay on the
+//!   board until the move ends), the mover's start square counts as empty, and no unit is
+//!   jumped twice. Chains that end on the same square and capture the same units are one
+//!   move, written with the path whose text sorts first.
+//! - **Non-capturing chains** jump units of either colour, may jump a unit more than once and
+//!   pass through the start square; one move per reachable destination other than the start.
+//!
+//! Capturing chains are found by a depth-first search over states (square, captured units):
+//! a state reached a second time has nothing new to offer, because every continuation was
+//! already found from the first visit, whose path sorts earlier (children are tried in the
+//! order of their leg text). So the work is bounded by the number of distinct moves.
+
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveList, Special, MAX_JUMPS};
+use crate::piece::Kind;
+use crate::position::Position;
+use crate::square::{Direction, Square, SQUARE_COUNT};
+
+/// One piece type's jumping.
+#[derive(Clone, Copy, Debug)]
+pub struct ChainJumper {
+    pub kind: Kind,
+    /// Directions it may jump in (bit set of [`Direction`]).
+    pub directions: u8,
+    /// Capturing chains (over enemy units) or non-capturing chains (over any unit).
+    pub captures: bool,
+}
+
+/// The jumping pieces of a game.
+pub struct JumpChains {
+    jumpers: Vec<ChainJumper>,
+    /// Per square, the eight directions ordered by the name of the neighbouring square, so
+    /// that a search tries jumps in the order of their text.
+    text_order: Box<[[Direction; 8]; SQUARE_COUNT]>,
+}
+
+impl JumpChains {
+    pub fn new(jumpers: Vec<ChainJumper>) -> JumpChains {
+        let mut text_order = Box::new([[Direction::North; 8]; SQUARE_COUNT]);
+        for sq in Square::all() {
+            let mut dirs = Direction::ALL;
+            dirs.sort_by_key(|d| {
+                let (df, dr) = d.step();
+                sq.offset(df, dr).map_or(String::from("~"), |n| n.to_string())
+            });
+            text_order[sq.index()] = dirs;
+        }
+        JumpChains { jumpers, text_order }
+    }
+
+    pub fn jumpers(&self) -> &[ChainJumper] {
+        &self.jumpers
+    }
+
+    /// Appends every chain move of the side to move.
+    pub fn generate(&self, pos: &Position, list: &mut MoveList) {
+        let us = pos.side_to_move();
+        for jumper in &self.jumpers {
+            for from in pos.pieces(us, jumper.kind) {
+                if jumper.captures {
+                    self.capturing_chains(pos, from, jumper.directions, list);
+                } else {
+                    self.moving_chains(pos, from, jumper.directions, list);
+                }
+            }
+        }
+    }
+
+    fn capturing_chains(&self, pos: &Position, from: Square, directions: u8, list: &mut MoveList) {
+        let enemies = pos.color_set(!pos.side_to_move());
+        let playable = pos.variant().geometry.playable();
+        let occupied = pos.occupied() - Bitboard::from_square(from);
+        let mut search = ChainSearch {
+            chains: self,
+            from,
+            directions,
+            enemies,
+            landable: playable - occupied,
+            visited: Vec::new(),
+            path: [Direction::North; MAX_JUMPS],
+        };
+        search.extend(from, Bitboard::EMPTY, 0, list);
+    }
+
+    fn moving_chains(&self, pos: &Position, from: Square, directions: u8, list: &mut MoveList) {
+        let g = &pos.variant().geometry;
+        let occupied = pos.occupied() - Bitboard::from_square(from);
+        let landable = g.playable() - occupied;
+        let mut reached = Bitboard::from_square(from);
+        let mut frontier = vec![from];
+        while let Some(at) = frontier.pop() {
+            for dir in Direction::ALL {
+                if directions & (1 << dir as u8) == 0 {
+                    continue;
+                }
+                let (df, dr) = dir.step();
+                let Some(over) = at.offset(df, dr) else { continue };
+                let Some(land) = over.offset(df, dr) else { continue };
+                if occupied.contains(over) && landable.contains(land) && !reached.contains(land) {
+                    reached.insert(land);
+                    frontier.push(land);
+                }
+            }
+        }
+        for to in reached - Bitboard::from_square(from) {
+            list.push(Move::new(from, to, Special::Normal));
+        }
+    }
+}
+
+/// The state of one capturing-chain search.
+struct ChainSearch<'a> {
+    chains: &'a JumpChains,
+    from: Square,
+    directions: u8,
+    enemies: Bitboard,
+    landable: Bitboard,
+    /// States (square, captured units) already reached; each is one move.
+    visited: Vec<(Square, Bitboard)>,
+    path: [Direction; MAX_JUMPS],
+}
+
+impl ChainSearch<'_> {
+    fn extend(&mut self, at: Square, captured: Bitboard, depth: usize, list: &mut MoveList) {
+        if depth == MAX_JUMPS {
+            return;
+        }
+        for dir in self.chains.text_order[at.index()] {
+            if self.directions & (1 << dir as u8) == 0 {
+                continue;
+            }
+            let (df, dr) = dir.step();
+            let Some(over) = at.offset(df, dr) else { continue };
+            if !self.enemies.contains(over) || captured.contains(over) {
+                continue;
+            }
+            let Some(land) = over.offset(df, dr) else { continue };
+            if !self.landable.contains(land) {
+                continue;
+            }
+            let mut now = captured;
+            now.insert(over);
+            if self.visited.contains(&(land, now)) {
+                continue;
+            }
+            self.visited.push((land, now));
+            self.path[depth] = dir;
+            list.push(Move::jump_chain(self.from, land, &self.path[..=depth]));
+            self.extend(land, now, depth + 1, list);
+        }
+    }
+}

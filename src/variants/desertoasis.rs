@@ -1,0 +1,105 @@
+//! `desertoasis`: Desert Oasis Chess (Gary K. Gifford), 12x12. Desert pieces step without
+//! capturing and capture by jump chains; Oasis pieces capture by stepping and move by jump
+//! chains over any unit. No royalty: a player with no units left loses.
+
+use crate::moves::MoveList;
+use crate::outcome::{Outcome, WinReason};
+use crate::piece::{steps, Atom, Color, Kind, Mode, PieceType};
+use crate::position::Position;
+use crate::rules::jump_chains::{ChainJumper, JumpChains};
+use crate::rules::GameRules;
+use crate::square::Direction;
+use crate::variant::{Variant, VariantSpec};
+use std::sync::OnceLock;
+
+const fn piece(name: &'static str, letter: char, betza: &'static str, atoms: &'static [Atom]) -> PieceType {
+    PieceType { name, letter, betza, atoms, royal: false, pawn: false }
+}
+
+/// Pawn, Knight, Camel, Prince, the Desert pieces, the Oasis pieces. The Betza strings give
+/// only what Betza can say: the steps, and for the Desert pieces one capturing jump
+/// (`cafmW`-style chains of more than one jump need the engine's own rules).
+pub(crate) const PIECES: &[PieceType] = &[
+    PieceType {
+        name: "pawn",
+        letter: 'P',
+        betza: "fmWfcF",
+        atoms: &[
+            Atom::leap(steps::FORWARD, Mode::MoveOnly),
+            Atom::leap(steps::FORWARD_DIAGONAL, Mode::CaptureOnly),
+        ],
+        royal: false,
+        pawn: true,
+    },
+    piece("knight", 'N', "N", &[Atom::leap(steps::KNIGHT, Mode::Both)]),
+    piece("camel", 'C', "C", &[Atom::leap(steps::CAMEL, Mode::Both)]),
+    piece("prince", 'M', "K", &[Atom::leap(steps::KING, Mode::Both)]),
+    piece("desert wazir", 'W', "mWcpafW", &[Atom::leap(steps::WAZIR, Mode::MoveOnly)]),
+    piece("desert ferz", 'F', "mFcpafF", &[Atom::leap(steps::FERZ, Mode::MoveOnly)]),
+    piece("desert king", 'D', "mKcpafK", &[Atom::leap(steps::KING, Mode::MoveOnly)]),
+    piece("oasis wazir", 'V', "cWmpafW", &[Atom::leap(steps::WAZIR, Mode::CaptureOnly)]),
+    piece("oasis ferz", 'X', "cFmpafF", &[Atom::leap(steps::FERZ, Mode::CaptureOnly)]),
+    piece("oasis king", 'O', "cKmpafK", &[Atom::leap(steps::KING, Mode::CaptureOnly)]),
+];
+
+const fn kind(index: u8) -> Kind {
+    Kind(index)
+}
+
+pub(crate) fn variant() -> Variant {
+    let mut v = Variant::new(VariantSpec {
+        name: "desertoasis",
+        width: 12,
+        height: 12,
+        holes: Vec::new(),
+        pieces: PIECES,
+        start_fen: "cnfwmdomwfnc/vxwfvxxvfwxv/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/VXWFVXXVFWXV/CNFWMDOMWFNC w - - 0 1",
+        promotion_zone: [super::rank(7, 12), super::rank(4, 12)],
+        promotion_letters: &['N', 'C', 'M', 'W', 'F', 'D', 'V', 'X', 'O'],
+        initial_zone: [crate::Bitboard::EMPTY; 2],
+        castlings: Vec::new(),
+        en_passant_names_landing: false,
+        insufficient_material: |_| false,
+    });
+    v.rules = Some(rules());
+    v
+}
+
+/// The jump chains of the six Desert and Oasis pieces, and extinction as the win.
+pub struct DesertOasis {
+    chains: JumpChains,
+}
+
+fn rules() -> &'static DesertOasis {
+    static RULES: OnceLock<DesertOasis> = OnceLock::new();
+    RULES.get_or_init(|| {
+        let (orth, diag) = (Direction::ORTHOGONAL, Direction::DIAGONAL);
+        let jumper = |k, directions, captures| ChainJumper { kind: kind(k), directions, captures };
+        DesertOasis {
+            chains: JumpChains::new(vec![
+                jumper(4, orth, true),
+                jumper(5, diag, true),
+                jumper(6, orth | diag, true),
+                jumper(7, orth, false),
+                jumper(8, diag, false),
+                jumper(9, orth | diag, false),
+            ]),
+        }
+    })
+}
+
+impl GameRules for DesertOasis {
+    fn extra_moves(&self, pos: &Position, list: &mut MoveList) {
+        self.chains.generate(pos, list);
+    }
+
+    /// A player with no units left has lost.
+    fn decided(&self, pos: &Position) -> Option<Outcome> {
+        for loser in Color::BOTH {
+            if pos.color_set(loser).is_empty() {
+                return Some(Outcome::Win { winner: !loser, reason: WinReason::Extinction });
+            }
+        }
+        None
+    }
+}
