@@ -15,8 +15,8 @@ fn walk(pos: &mut Position, depth: u32, nodes: &mut u64) {
     let reread = Position::from_fen(pos.variant(), &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     assert!(reread == *pos && reread.hash() == pos.hash(), "FEN round trip changed {fen}");
 
-    let fast: BTreeSet<u32> = pos.legal_moves().iter().map(|m| m.bits()).collect();
-    let filtered: BTreeSet<u32> = pos.legal_moves_by_filter().iter().map(|m| m.bits()).collect();
+    let fast: BTreeSet<u64> = pos.legal_moves().iter().map(|m| m.bits()).collect();
+    let filtered: BTreeSet<u64> = pos.legal_moves_by_filter().iter().map(|m| m.bits()).collect();
     assert_eq!(fast, filtered, "legal generators disagree in {fen}");
     if depth == 0 {
         return;

@@ -147,8 +147,8 @@ fn general_and_filter_generators_agree_on_custom_pieces() {
         "k7/1l6/8/u7/3**3/3N4/2L5/K3U3 w - - 0 1",
     ] {
         let mut p = Position::from_fen(v, fen).unwrap();
-        let mut a: Vec<u32> = p.legal_moves().iter().map(|m| m.bits()).collect();
-        let mut b: Vec<u32> = p.legal_moves_by_filter().iter().map(|m| m.bits()).collect();
+        let mut a: Vec<u64> = p.legal_moves().iter().map(|m| m.bits()).collect();
+        let mut b: Vec<u64> = p.legal_moves_by_filter().iter().map(|m| m.bits()).collect();
         a.sort();
         b.sort();
         assert_eq!(a, b, "{fen}");
