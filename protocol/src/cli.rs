@@ -4,8 +4,9 @@ use std::io::Write;
 use tinman_core::{variants, Position};
 
 const USAGE: &str = "usage:
-  tinman perft --variant NAME --depth N [--fen FEN] [--divide] [--threads N]
-  tinman moves --variant NAME [--fen FEN]";
+  tinman perft --variant NAME --depth N [--fen FEN] [--moves \"M1 M2 ...\"] [--divide] [--threads N]
+  tinman moves --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"]
+  tinman fen   --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"]";
 
 /// Exit status for bad input (unknown variant, bad FEN, bad option).
 const EXIT_BAD_INPUT: i32 = 2;
@@ -25,19 +26,23 @@ pub fn run(args: &[String]) -> i32 {
 struct Options {
     variant: String,
     fen: Option<String>,
+    /// Moves to play from the FEN before the command runs.
+    moves: Vec<String>,
     depth: Option<u32>,
     divide: bool,
     threads: usize,
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut o = Options { variant: "normal".into(), fen: None, depth: None, divide: false, threads: 1 };
+    let mut o =
+        Options { variant: "normal".into(), fen: None, moves: Vec::new(), depth: None, divide: false, threads: 1 };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
             "--variant" => o.variant = value("--variant")?,
             "--fen" => o.fen = Some(value("--fen")?),
+            "--moves" => o.moves = value("--moves")?.split_whitespace().map(str::to_string).collect(),
             "--depth" => {
                 let v = value("--depth")?;
                 o.depth = Some(v.parse().map_err(|_| format!("--depth: '{v}' is not a number"))?);
@@ -60,10 +65,15 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
 fn position(o: &Options) -> Result<Position, String> {
     let variant = variants::by_name(&o.variant)
         .ok_or_else(|| format!("unknown variant '{}' (known: {})", o.variant, variants::NAMES.join(", ")))?;
-    match &o.fen {
-        None => Ok(Position::start(variant)),
-        Some(fen) => Position::from_fen(variant, fen).map_err(|e| format!("bad FEN: {e}")),
+    let mut pos = match &o.fen {
+        None => Position::start(variant),
+        Some(fen) => Position::from_fen(variant, fen).map_err(|e| format!("bad FEN: {e}"))?,
+    };
+    for text in &o.moves {
+        let m = pos.parse_move(text).map_err(|e| format!("--moves: {e}"))?;
+        pos.make(m);
     }
+    Ok(pos)
 }
 
 fn execute(args: &[String]) -> Result<(), String> {
@@ -97,6 +107,11 @@ fn execute(args: &[String]) -> Result<(), String> {
                 writeln!(out, "{m}").map_err(|e| e.to_string())?;
             }
             Ok(())
+        }
+        "fen" => {
+            let o = parse_options(rest)?;
+            let pos = position(&o)?;
+            writeln!(out, "{}", pos.to_fen()).map_err(|e| e.to_string())
         }
         "help" | "--help" | "-h" => writeln!(out, "{USAGE}").map_err(|e| e.to_string()),
         other => Err(format!("unknown command '{other}'\n{USAGE}")),

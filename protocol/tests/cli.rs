@@ -89,3 +89,16 @@ fn bad_input_gives_one_line_and_status_2() {
     let err = String::from_utf8(tinman(&["moves", "--fen", "8/8/8 w - - 0 1"]).stderr).unwrap();
     assert!(err.contains("bad FEN: board:"), "{err}");
 }
+
+#[test]
+fn fen_and_moves_option_play_moves_first() {
+    let o = tinman(&["fen", "--variant", "normal", "--moves", "e2e4 c7c5 g1f3"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n");
+    let o = tinman(&["perft", "--variant", "wedgie", "--depth", "1", "--moves", "c4e6"]);
+    assert!(stdout(&o).starts_with("nodes 30 "), "{}", stdout(&o));
+    let o = tinman(&["moves", "--variant", "normal", "--moves", "e2e4 e2e4"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(err, "tinman: --moves: illegal move 'e2e4'\n");
+}

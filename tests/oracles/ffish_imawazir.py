@@ -89,8 +89,8 @@ def to_tinman(fsf_fen):
 
 
 # ---------------------------------------------------------------- perft
-def legal(fen):
-    return sf.legal_moves(VARIANT, fen, [])
+def legal(fen, path=()):
+    return sf.legal_moves(VARIANT, fen, list(path))
 
 
 def child(fen, move):
@@ -98,32 +98,44 @@ def child(fen, move):
 
 
 def key(fen):
+    """Board, side to move, castling, en-passant field (clocks dropped)."""
     return " ".join(fen.split()[:4])
 
 
-def perft(fen, depth):
+# Every pyffish call costs ~2-3 ms here (pyffish re-initialises its piece tables on each
+# call), so perft minimises CALLS: a node is addressed as (FEN, move path) and its moves
+# come from one legal_moves(FEN, path) call (pyffish replays the path internally); the
+# FEN of a node is only materialised with get_fen (one extra call) where it pays off,
+# i.e. for the transposition cache at remaining depth >= CACHE_MIN.
+CACHE_MIN = 2
+
+
+def perft(fen, depth, path=()):
     if depth == 0:
         return 1
-    if USE_CACHE:
+    k = None
+    if USE_CACHE and depth >= CACHE_MIN:
+        if path:
+            fen, path = sf.get_fen(VARIANT, fen, list(path)), ()
         k = (key(fen), depth)
         v = _cache.get(k)
         if v is not None:
             return v
-    moves = legal(fen)
+    moves = legal(fen, path)
     if depth == 1:
         n = len(moves)
     else:
         n = 0
         for m in moves:
-            n += perft(child(fen, m), depth - 1)
-    if USE_CACHE:
+            n += perft(fen, depth - 1, path + (m,))
+    if k is not None:
         _cache[k] = n
     return n
 
 
 def divide(fen, depth):
     """{move: count} for depth >= 1."""
-    return {m: perft(child(fen, m), depth - 1) for m in legal(fen)}
+    return {m: perft(fen, depth - 1, (m,)) for m in legal(fen)}
 
 
 def endcheck(fen):
@@ -254,6 +266,11 @@ def compare(binary, maxdepth, others_maxdepth):
 
 def main(argv):
     global USE_CACHE
+    global CACHE_MIN
+    for a in argv:
+        if a.startswith("--cache-min="):
+            CACHE_MIN = int(a.split("=")[1])
+    argv = [a for a in argv if not a.startswith("--cache-min=")]
     if "--no-cache" in argv:
         USE_CACHE = False
         argv = [a for a in argv if a != "--no-cache"]
