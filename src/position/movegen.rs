@@ -17,7 +17,7 @@ impl Position {
 
     /// Appends every legal move to `list`.
     pub fn generate_legal(&self, list: &mut MoveList) {
-        if self.variant.rules.is_some_and(|r| r.decided(self).is_some()) {
+        if self.is_decided() {
             return;
         }
         let Some(king) = self.king(self.side) else {
@@ -67,9 +67,19 @@ impl Position {
     /// but independent of the pin logic, so tests compare the two.
     pub fn legal_moves_by_filter(&mut self) -> MoveList {
         let mut pseudo = MoveList::new();
+        if self.is_decided() {
+            return pseudo;
+        }
         self.generate_pseudo_legal(&mut pseudo);
         pseudo.retain(|m| self.leaves_king_safe(m));
         pseudo
+    }
+
+    /// Whether the game's rules say the board has already decided the game (then there are
+    /// no legal moves).
+    #[inline]
+    pub fn is_decided(&self) -> bool {
+        self.variant.rules.is_some_and(|r| r.decided(self).is_some())
     }
 
     /// Makes `m`, checks the mover's royal piece, and unmakes it.
