@@ -473,7 +473,7 @@ fn en_passant_from_fen(
     let mut found = Vec::new();
     for start in v.initial_zone[mover.index()] - pos.occupied() {
         for leap in &tables[start.index()] {
-            if leap.path.contains(skipped)
+            if leap.passes(skipped)
                 && pos.pieces(mover, pawn).contains(leap.to)
                 && landing.is_none_or(|l| l == leap.to)
             {

@@ -128,6 +128,10 @@ pub enum Reach {
     Leap,
     /// Jumps along a straight line; every square strictly between must be playable and empty.
     LameLeap,
+    /// Goes to the target along any shortest path of King steps that never steps away from it
+    /// along either axis; blocked only when every such path has an occupied square (the
+    /// Falcon: three paths to each of its targets).
+    ShortestPaths,
     /// Slides any distance in the offset's direction (a unit step) until the board edge, a hole
     /// or a piece.
     Slide,

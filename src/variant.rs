@@ -20,15 +20,34 @@ pub struct Castling {
     pub rook_to: Square,
 }
 
-/// A leap that needs more than a table lookup: lame (its path must be empty) or allowed only
+/// Most alternative paths a special leap may have (the Falcon has three).
+pub const MAX_PATHS: usize = 3;
+
+/// A leap that needs more than a table lookup: lame (a path must be empty) or allowed only
 /// from a start square. Precomputed per square, so a square that is not a start square simply
 /// has no initial-only entries.
 #[derive(Clone, Copy, Debug)]
 pub struct SpecialLeap {
     pub to: Square,
-    /// Squares that must be empty.
-    pub path: Bitboard,
+    /// Alternative paths; the leap is open when every square of at least one is empty.
+    paths: [Bitboard; MAX_PATHS],
+    path_count: u8,
     pub mode: Mode,
+    /// Allowed only because the piece stands on a start square (a pawn's double step).
+    pub initial: bool,
+}
+
+impl SpecialLeap {
+    /// Whether some path is free of `occupied` squares.
+    #[inline]
+    pub fn open(&self, occupied: Bitboard) -> bool {
+        self.paths[..self.path_count as usize].iter().any(|p| !p.intersects(occupied))
+    }
+
+    /// Whether some path passes over `sq`.
+    pub fn passes(&self, sq: Square) -> bool {
+        self.paths[..self.path_count as usize].iter().any(|p| p.contains(sq))
+    }
 }
 
 /// The move tables of one piece type, per colour and square.
@@ -157,8 +176,9 @@ impl Variant {
             if piece.atoms.iter().any(|a| a.reach == Reach::Leap && !a.initial_only && a.mode.captures()) {
                 leapers |= 1 << i;
             }
-            if piece.atoms.iter().any(|a| a.mode.captures() && (a.reach == Reach::LameLeap || a.initial_only))
-            {
+            if piece.atoms.iter().any(|a| {
+                a.mode.captures() && (a.reach != Reach::Leap && a.reach != Reach::Slide || a.initial_only)
+            }) {
                 special_capturers |= 1 << i;
             }
         }
@@ -268,21 +288,75 @@ fn build_tables(piece: &PieceType, geometry: &Geometry, initial_zone: &[Bitboard
                         }
                         continue;
                     }
-                    let mut path = Bitboard::EMPTY;
-                    if atom.reach == Reach::LameLeap {
-                        let n = df.abs().max(dr.abs());
-                        let (sf, sr) = (df / n, dr / n);
-                        assert!(sf * n == df && sr * n == dr, "lame leaps go along a line");
-                        let squares: Option<Bitboard> =
-                            (1..n).map(|i| geometry.leap(from, sf * i, sr * i)).collect();
-                        // A hole on the path blocks the leap for good.
-                        let Some(squares) = squares else { continue };
-                        path = squares;
+                    let routes: Vec<Vec<(i8, i8)>> = match atom.reach {
+                        Reach::LameLeap => {
+                            let n = df.abs().max(dr.abs());
+                            let (sf, sr) = (df / n, dr / n);
+                            assert!(sf * n == df && sr * n == dr, "lame leaps go along a line");
+                            vec![(1..n).map(|i| (sf * i, sr * i)).collect()]
+                        }
+                        Reach::ShortestPaths => shortest_king_paths(df, dr),
+                        _ => vec![Vec::new()],
+                    };
+                    // A path over a hole or off the board is blocked for good.
+                    let paths: Vec<Bitboard> = routes
+                        .iter()
+                        .filter_map(|r| r.iter().map(|&(f, r)| geometry.leap(from, f, r)).collect())
+                        .collect();
+                    if paths.is_empty() {
+                        continue;
                     }
-                    t.special[c][from.index()].push(SpecialLeap { to, path, mode: atom.mode });
+                    assert!(paths.len() <= MAX_PATHS, "too many paths for a special leap");
+                    let mut leap = SpecialLeap {
+                        to,
+                        paths: [Bitboard::EMPTY; MAX_PATHS],
+                        path_count: 0,
+                        mode: atom.mode,
+                        initial: atom.initial_only,
+                    };
+                    for p in paths {
+                        leap.paths[leap.path_count as usize] = p;
+                        leap.path_count += 1;
+                    }
+                    t.special[c][from.index()].push(leap);
                 }
             }
         }
     }
     t
+}
+
+/// The intermediate squares (as offsets) of every shortest path of King steps from the origin
+/// to (df, dr) that never steps away from the target along either axis (so (1,3) has the three
+/// orders of two orthogonal steps and one diagonal step, not zigzags).
+fn shortest_king_paths(df: i8, dr: i8) -> Vec<Vec<(i8, i8)>> {
+    fn walk(
+        at: (i8, i8),
+        target: (i8, i8),
+        left: i8,
+        route: &mut Vec<(i8, i8)>,
+        out: &mut Vec<Vec<(i8, i8)>>,
+    ) {
+        if left == 0 {
+            if at == target {
+                out.push(route[..route.len().saturating_sub(1)].to_vec());
+            }
+            return;
+        }
+        for &(sf, sr) in crate::piece::steps::KING {
+            if sf * target.0 < 0 || sr * target.1 < 0 {
+                continue;
+            }
+            let next = (at.0 + sf, at.1 + sr);
+            // Stay on a shortest path: the rest must still be reachable in the steps left.
+            if (target.0 - next.0).abs().max((target.1 - next.1).abs()) <= left - 1 {
+                route.push(next);
+                walk(next, target, left - 1, route, out);
+                route.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk((0, 0), (df, dr), df.abs().max(dr.abs()), &mut Vec::new(), &mut out);
+    out
 }

@@ -34,8 +34,14 @@ struct Options {
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut o =
-        Options { variant: "normal".into(), fen: None, moves: Vec::new(), depth: None, divide: false, threads: 1 };
+    let mut o = Options {
+        variant: "normal".into(),
+        fen: None,
+        moves: Vec::new(),
+        depth: None,
+        divide: false,
+        threads: 1,
+    };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));

@@ -46,6 +46,8 @@ pub struct Position {
     pub(crate) hash: u64,
     /// Per-square timers of a game's rules (see `rules::vanishing`); 0 in other games.
     pub(crate) timers: u64,
+    /// The squares of a double-move road (see `rules::road`); empty in other games.
+    pub(crate) road: Bitboard,
     history: Vec<Undo>,
     rules_history: Vec<crate::rules::RulesUndo>,
     /// Units captured by jump chains, in capture order, for unmake.
@@ -67,6 +69,7 @@ impl Position {
             fullmove_number: 1,
             hash: 0,
             timers: 0,
+            road: Bitboard::EMPTY,
             history: Vec::with_capacity(256),
             rules_history: Vec::new(),
             chain_captures: Vec::new(),
@@ -188,6 +191,9 @@ impl Position {
         if v.other_sliders | v.special_capturers != 0 {
             attackers |= self.unusual_attackers(sq, by, occupied);
         }
+        if let Some(rules) = v.rules {
+            attackers = rules.adjust_attackers(self, sq, by, occupied, attackers & ours);
+        }
         attackers & ours
     }
 
@@ -214,7 +220,7 @@ impl Position {
             for from in self.by_kind[k] & self.by_color[c] {
                 let reaches = v.tables[k].special[c][from.index()]
                     .iter()
-                    .any(|l| l.to == sq && l.mode.captures() && !l.path.intersects(occupied));
+                    .any(|l| l.to == sq && l.mode.captures() && l.open(occupied));
                 if reaches {
                     attackers.insert(from);
                 }
@@ -345,6 +351,7 @@ impl PartialEq for Position {
             && self.halfmove_clock == other.halfmove_clock
             && self.fullmove_number == other.fullmove_number
             && self.timers == other.timers
+            && self.road == other.road
     }
 }
 

@@ -45,17 +45,19 @@ impl Position {
         let v = self.variant;
         let us = self.side;
         let everywhere = v.geometry.playable();
+        // Units whose moves the game's rules make entirely (e.g. units on a road).
+        let ruled = v.rules.map_or(Bitboard::EMPTY, |r| r.ruled_units(self));
         for kind in v.kinds() {
-            for from in self.pieces(us, kind) {
+            for from in self.pieces(us, kind) - ruled {
                 self.generate_piece(from, kind, everywhere, list);
             }
         }
         if let Some(ep) = self.en_passant {
-            for from in self.en_passant_capturers() {
+            for from in self.en_passant_capturers() - ruled {
                 list.push(Move::new(from, ep.skipped, Special::EnPassant));
             }
         }
-        if self.king(us).is_some_and(|k| !self.is_attacked(k, !us)) {
+        if self.king(us).is_some_and(|k| !ruled.contains(k) && !self.is_attacked(k, !us)) {
             self.generate_castling(list);
         }
         if let Some(rules) = v.rules {
@@ -211,7 +213,7 @@ impl Position {
         let occupied = self.occupied();
         let enemies = self.color_set(!self.side);
         for leap in special {
-            if leap.path.intersects(occupied) || !mask.contains(leap.to) {
+            if !leap.open(occupied) || !mask.contains(leap.to) {
                 continue;
             }
             let ok = if occupied.contains(leap.to) {

@@ -2,13 +2,16 @@
 //! per mechanic, named after the mechanic.
 
 pub mod jump_chains;
+pub mod road;
 pub mod vanishing;
 
 use crate::bitboard::Bitboard;
 use crate::fen::FenError;
 use crate::moves::{Move, MoveList};
 use crate::outcome::{DrawReason, Outcome, WinReason};
+use crate::piece::Color;
 use crate::position::Position;
+use crate::square::Square;
 
 /// What a game's rules change at the end of a move, kept so that unmake can restore it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -25,6 +28,25 @@ pub struct RulesUndo {
 pub trait GameRules: Send + Sync {
     /// Appends the moves the piece tables cannot describe (e.g. jump chains) to `list`.
     fn extra_moves(&self, _pos: &Position, _list: &mut MoveList) {}
+
+    /// Units of the side to move whose moves [`GameRules::extra_moves`] makes entirely: the
+    /// core generates no ordinary move (nor en passant or castling) for them.
+    fn ruled_units(&self, _pos: &Position) -> Bitboard {
+        Bitboard::EMPTY
+    }
+
+    /// The pieces of `by` attacking `sq`, given those found from the piece tables (`table`):
+    /// for games whose rules change what some units attack.
+    fn adjust_attackers(
+        &self,
+        _pos: &Position,
+        _sq: Square,
+        _by: Color,
+        _occupied: Bitboard,
+        table: Bitboard,
+    ) -> Bitboard {
+        table
+    }
 
     /// Called at the end of `make`, after the move is on the board and the side to move has
     /// changed. May remove pieces and change the position's timers (keeping the hash right).

@@ -4,8 +4,10 @@ mod desertoasis;
 mod imawazir;
 mod normal;
 mod wedgie;
+mod wizardoz;
 
 pub use imawazir::{imawazir_rules, ImAWazir};
+pub use wizardoz::{road, DEFAULT_ROAD};
 
 use crate::bitboard::Bitboard;
 use crate::square::Square;
@@ -13,7 +15,7 @@ use crate::variant::Variant;
 use std::sync::OnceLock;
 
 /// Protocol names of every implemented game, in the order they are announced.
-pub const NAMES: &[&str] = &["normal", "desertoasis", "imawazir", "wedgie"];
+pub const NAMES: &[&str] = &["normal", "wizardoz", "desertoasis", "imawazir", "wedgie"];
 
 /// The variant called `name` (its protocol name), built on first use.
 pub fn by_name(name: &str) -> Option<&'static Variant> {
@@ -21,11 +23,13 @@ pub fn by_name(name: &str) -> Option<&'static Variant> {
     static WEDGIE: OnceLock<Variant> = OnceLock::new();
     static IMAWAZIR: OnceLock<Variant> = OnceLock::new();
     static DESERTOASIS: OnceLock<Variant> = OnceLock::new();
+    static WIZARDOZ: OnceLock<Variant> = OnceLock::new();
     match name {
         "normal" => Some(NORMAL.get_or_init(normal::variant)),
         "wedgie" => Some(WEDGIE.get_or_init(wedgie::variant)),
         "imawazir" => Some(IMAWAZIR.get_or_init(imawazir::variant)),
         "desertoasis" => Some(DESERTOASIS.get_or_init(desertoasis::variant)),
+        "wizardoz" => Some(WIZARDOZ.get_or_init(wizardoz::variant)),
         _ => None,
     }
 }

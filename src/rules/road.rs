@@ -1,0 +1,190 @@
+//! A double-move road (the Yellow Brick Road of Wizard of Oz chess).
+//!
+//! Moving onto the road is ordinary. A unit that starts its move on a road square moves only
+//! by the road's rules:
+//! - **Double move** (every unit but the road-line mover): leg 1 is a move of its own kind
+//!   onto a square occupied by another unit, the Tornado (of either colour for moves, of the
+//!   enemy for capture-only moves; never a King), capturing nothing; leg 2 is an ordinary move
+//!   of its own kind from the Tornado, to an empty square or capturing an enemy unit, with the
+//!   start square counting as empty, never back to the start square and never itself a
+//!   double move. No initial-only moves (double steps) and no en passant on either leg.
+//! - **Road-line mover** (the Queen): steps to a neighbouring road square, then stops or goes
+//!   on in the same direction as a slider; she may capture on her first step.
+//! - **Road-bound royal piece** (the King): steps to a neighbouring road square (empty or
+//!   capturing) or makes a double move; never steps directly off the road.
+//! - A unit with no way to move cannot move.
+//!
+//! A unit on the road attacks exactly the squares its road moves could capture on, so check,
+//! pins and King safety follow from [`DoubleMoveRoad::adjust_attackers`]. Double moves are
+//! written as plain from-to: the result does not depend on the Tornado used.
+
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveList, Special};
+use crate::piece::{steps, Color, Kind};
+use crate::position::Position;
+use crate::square::{Direction, Square};
+
+/// Settings of a double-move road.
+pub struct DoubleMoveRoad {
+    /// The unit that moves along the road instead of double-moving.
+    pub line_mover: Kind,
+    /// The royal unit, which may step along the road or double-move but not step off it.
+    pub royal: Kind,
+}
+
+impl DoubleMoveRoad {
+    /// Own units on the road: their moves are all made here.
+    pub fn ruled_units(&self, pos: &Position) -> Bitboard {
+        pos.road & pos.color_set(pos.side_to_move())
+    }
+
+    /// Appends the road moves of the side to move (each from-to-promotion once).
+    pub fn generate(&self, pos: &Position, list: &mut MoveList) {
+        let us = pos.side_to_move();
+        let promotion_zone = pos.variant().promotion_zone[us.index()];
+        for from in pos.road & pos.color_set(us) {
+            let piece = pos.piece_at(from).expect("a unit on the road");
+            let targets = self.destinations(pos, from, piece.kind(), us, pos.occupied()) - pos.color_set(us);
+            let pawn = pos.variant().piece_type(piece.kind()).pawn;
+            for to in targets {
+                if pawn && promotion_zone.contains(to) {
+                    for &kind in &pos.variant().promotion_kinds {
+                        list.push(Move::promotion(from, to, kind, Special::Normal));
+                    }
+                } else {
+                    list.push(Move::new(from, to, Special::Normal));
+                }
+            }
+        }
+    }
+
+    /// Replaces the table attacks of `by`'s road units by their road attacks.
+    pub fn adjust_attackers(
+        &self,
+        pos: &Position,
+        sq: Square,
+        by: Color,
+        occupied: Bitboard,
+        table: Bitboard,
+    ) -> Bitboard {
+        let road_units = pos.road & pos.color_set(by) & occupied;
+        let mut attackers = table - road_units;
+        for from in road_units {
+            let kind = pos.piece_at(from).expect("a unit on the road").kind();
+            if self.attacks(pos, from, kind, by, occupied).contains(sq) {
+                attackers.insert(from);
+            }
+        }
+        attackers
+    }
+
+    /// Squares a road unit of `color` on `from` may end its move on, whatever stands there
+    /// (the caller removes its own units).
+    fn destinations(
+        &self,
+        pos: &Position,
+        from: Square,
+        kind: Kind,
+        color: Color,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        if kind == self.line_mover {
+            return self.road_lines(pos, from, occupied);
+        }
+        let enemies = pos.color_set(!color);
+        let mut targets = Bitboard::EMPTY;
+        if kind == self.royal {
+            targets |= self.road_steps(pos, from);
+        }
+        let lifted = occupied - Bitboard::from_square(from);
+        for tornado in self.tornados(pos, from, kind, color, occupied) {
+            let (quiet, captures) = reach(pos, tornado, kind, color, lifted);
+            targets |= (quiet - lifted) | (captures & enemies);
+        }
+        targets - Bitboard::from_square(from)
+    }
+
+    /// Squares a road unit attacks: where its road moves could capture.
+    fn attacks(
+        &self,
+        pos: &Position,
+        from: Square,
+        kind: Kind,
+        color: Color,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        if kind == self.line_mover {
+            return self.road_lines(pos, from, occupied);
+        }
+        let mut attacks = Bitboard::EMPTY;
+        if kind == self.royal {
+            attacks |= self.road_steps(pos, from);
+        }
+        let lifted = occupied - Bitboard::from_square(from);
+        for tornado in self.tornados(pos, from, kind, color, occupied) {
+            attacks |= reach(pos, tornado, kind, color, lifted).1;
+        }
+        attacks - Bitboard::from_square(from)
+    }
+
+    /// Leg 1: squares holding a unit (not a King) that the unit reaches by a move of its kind,
+    /// or holding an enemy unit it reaches by a capture of its kind.
+    fn tornados(
+        &self,
+        pos: &Position,
+        from: Square,
+        kind: Kind,
+        color: Color,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        let (quiet, captures) = reach(pos, from, kind, color, occupied);
+        let kings = pos.variant().royal.map_or(Bitboard::EMPTY, |k| pos.kind_set(k));
+        ((quiet & occupied) | (captures & pos.color_set(!color) & occupied)) - kings
+    }
+
+    /// The road-line mover's moves: a first step onto a neighbouring road square, then on in
+    /// the same direction as a slider.
+    fn road_lines(&self, pos: &Position, from: Square, occupied: Bitboard) -> Bitboard {
+        let g = &pos.variant().geometry;
+        let mut lines = Bitboard::EMPTY;
+        for dir in Direction::ALL {
+            let (df, dr) = dir.step();
+            if from.offset(df, dr).is_some_and(|n| pos.road.contains(n)) {
+                lines |= g.ray_attacks(from, dir, occupied);
+            }
+        }
+        lines
+    }
+
+    /// Neighbouring road squares.
+    fn road_steps(&self, pos: &Position, from: Square) -> Bitboard {
+        steps::KING
+            .iter()
+            .filter_map(|&(df, dr)| from.offset(df, dr))
+            .filter(|s| pos.road.contains(*s))
+            .collect()
+    }
+}
+
+/// Squares a unit of `kind` and `color` on `from` reaches by one ordinary move of its kind,
+/// ignoring what stands on the destination, as (move squares, capture squares). Sliders stop
+/// on the first occupied square (included); initial-only moves are left out.
+fn reach(pos: &Position, from: Square, kind: Kind, color: Color, occupied: Bitboard) -> (Bitboard, Bitboard) {
+    let v = pos.variant();
+    let t = v.tables(kind);
+    let (c, f) = (color.index(), from.index());
+    let mut quiet = t.quiet[c][f] | v.geometry.slide(from, t.slide_quiet[c], occupied);
+    let mut captures = t.capture[c][f] | v.geometry.slide(from, t.slide_capture[c], occupied);
+    for leap in &t.special[c][f] {
+        if leap.initial || !leap.open(occupied) {
+            continue;
+        }
+        if leap.mode.moves() {
+            quiet.insert(leap.to);
+        }
+        if leap.mode.captures() {
+            captures.insert(leap.to);
+        }
+    }
+    (quiet, captures)
+}

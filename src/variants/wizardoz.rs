@@ -1,0 +1,197 @@
+//! `wizardoz`: Wizard of Oz Nonal Chess (George Duke), 9x9, with the Falcon and the Yellow
+//! Brick Road, a double-move road (see `rules::road`) that is part of the position.
+
+use super::{normal, sq};
+use crate::bitboard::Bitboard;
+use crate::fen::FenError;
+use crate::moves::MoveList;
+use crate::piece::{Atom, Color, Kind, Mode, PieceType, Reach};
+use crate::position::{zobrist, Position};
+use crate::rules::road::DoubleMoveRoad;
+use crate::rules::GameRules;
+use crate::square::Square;
+use crate::variant::{Castling, Variant, VariantSpec};
+use std::sync::OnceLock;
+
+/// The Falcon's 16 targets: (1,3) and (2,3) leaps in every orientation.
+const FALCON_TARGETS: &[(i8, i8)] = &[
+    (1, 3),
+    (3, 1),
+    (3, -1),
+    (1, -3),
+    (-1, -3),
+    (-3, -1),
+    (-3, 1),
+    (-1, 3),
+    (2, 3),
+    (3, 2),
+    (3, -2),
+    (2, -3),
+    (-2, -3),
+    (-3, -2),
+    (-3, 2),
+    (-2, 3),
+];
+
+/// Pawn, Knight, Bishop, Rook, Queen, King as in chess (Pawn promotes to Q R B N F), and the
+/// Falcon.
+pub(crate) const PIECES: &[PieceType] = &[
+    normal::PIECES[0],
+    normal::PIECES[1],
+    normal::PIECES[2],
+    normal::PIECES[3],
+    normal::PIECES[4],
+    PieceType {
+        name: "king",
+        letter: 'K',
+        betza: "KisO2",
+        atoms: normal::PIECES[5].atoms,
+        royal: true,
+        pawn: false,
+    },
+    PieceType {
+        // Reaches each of its 16 targets along any of the three shortest paths of one
+        // orthogonal and two diagonal steps (or two orthogonal and one diagonal), blocked only
+        // when all three are. Betza cannot say "any of three paths"; XBoard's nearest is
+        // `FafsWafmW`-style multi-leg notation, which the protocol layer documents.
+        name: "falcon",
+        letter: 'F',
+        betza: "",
+        atoms: &[Atom {
+            reach: Reach::ShortestPaths,
+            steps: FALCON_TARGETS,
+            mode: Mode::Both,
+            initial_only: false,
+        }],
+        royal: false,
+        pawn: false,
+    },
+];
+
+const QUEEN: Kind = Kind(4);
+const KING: Kind = Kind(5);
+
+/// The road the seed recommends.
+pub const DEFAULT_ROAD: [&str; 5] = ["c4", "d5", "e6", "f5", "g4"];
+
+pub(crate) fn variant() -> Variant {
+    let castling = |color, letter, king_from, king_to, rook_from, rook_to| Castling {
+        color,
+        letter,
+        king_from: sq(king_from),
+        king_to: sq(king_to),
+        rook_from: sq(rook_from),
+        rook_to: sq(rook_to),
+    };
+    let mut v = Variant::new(VariantSpec {
+        name: "wizardoz",
+        width: 9,
+        height: 9,
+        holes: Vec::new(),
+        pieces: PIECES,
+        start_fen: "rnfbbkqnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNQKBBFNR w KQkq - 0 1",
+        promotion_zone: [super::rank(8, 9), super::rank(0, 9)],
+        promotion_letters: &['Q', 'R', 'B', 'N', 'F'],
+        initial_zone: [super::rank(1, 9), super::rank(7, 9)],
+        // `K`/`k` castles with the i-file Rook, `Q`/`q` with the a-file Rook; the King goes two
+        // squares toward the Rook, which lands on the square the King crossed.
+        castlings: vec![
+            castling(Color::White, 'K', "d1", "f1", "i1", "e1"),
+            castling(Color::White, 'Q', "d1", "b1", "a1", "c1"),
+            castling(Color::Black, 'K', "f9", "h9", "i9", "g9"),
+            castling(Color::Black, 'Q', "f9", "d9", "a9", "e9"),
+        ],
+        en_passant_names_landing: false,
+        insufficient_material,
+    });
+    v.rules = Some(rules());
+    v
+}
+
+/// The road's settings plus the FEN field that names the road.
+pub struct WizardOfOz {
+    road: DoubleMoveRoad,
+}
+
+fn rules() -> &'static WizardOfOz {
+    static RULES: OnceLock<WizardOfOz> = OnceLock::new();
+    RULES.get_or_init(|| WizardOfOz { road: DoubleMoveRoad { line_mover: QUEEN, royal: KING } })
+}
+
+fn default_road() -> Bitboard {
+    DEFAULT_ROAD.iter().map(|n| sq(n)).collect()
+}
+
+/// Kings alone, or with one Knight or Bishop: a lone minor piece cannot mate, and on the road
+/// it cannot even move (no Tornado but the Kings, which never serve).
+fn insufficient_material(pos: &Position) -> bool {
+    let minors = pos.kind_set(Kind(1)) | pos.kind_set(Kind(2));
+    let others = pos.occupied() - pos.kind_set(KING) - minors;
+    others.is_empty() && minors.count() <= 1
+}
+
+impl GameRules for WizardOfOz {
+    fn extra_moves(&self, pos: &Position, list: &mut MoveList) {
+        self.road.generate(pos, list);
+    }
+
+    fn ruled_units(&self, pos: &Position) -> Bitboard {
+        self.road.ruled_units(pos)
+    }
+
+    fn adjust_attackers(
+        &self,
+        pos: &Position,
+        sq: Square,
+        by: Color,
+        occupied: Bitboard,
+        table: Bitboard,
+    ) -> Bitboard {
+        self.road.adjust_attackers(pos, sq, by, occupied, table)
+    }
+
+    fn state_hash(&self, pos: &Position) -> u64 {
+        pos.road.squares().fold(0, |h, s| h ^ zobrist::square_value(s, 1))
+    }
+
+    /// One optional field, `road:c4,d5,e6,f5,g4` (any playable squares); the default road when
+    /// absent.
+    fn read_extra_fields(&self, pos: &mut Position, fields: &[String]) -> Result<(), FenError> {
+        pos.road = default_road();
+        let Some(field) = fields.first() else { return Ok(()) };
+        if let Some(extra) = fields.get(1) {
+            return Err(FenError::UnexpectedField(extra.clone()));
+        }
+        let bad = |why: &str| FenError::BadVariantField {
+            field: "road",
+            text: field.clone(),
+            why: why.to_string(),
+        };
+        let list = field.strip_prefix("road:").ok_or_else(|| bad("expected road:SQUARE,SQUARE,..."))?;
+        let mut road = Bitboard::EMPTY;
+        for name in list.split(',') {
+            let square = Square::parse(name)
+                .filter(|s| pos.variant().geometry.playable().contains(*s))
+                .ok_or_else(|| bad("not a square of the board"))?;
+            if road.contains(square) {
+                return Err(bad("a square is named twice"));
+            }
+            road.insert(square);
+        }
+        pos.road = road;
+        Ok(())
+    }
+
+    fn write_extra_fields(&self, pos: &Position) -> Vec<String> {
+        if pos.road == default_road() {
+            return Vec::new();
+        }
+        let names: Vec<String> = pos.road.squares().map(|s| s.to_string()).collect();
+        vec![format!("road:{}", names.join(","))]
+    }
+}
+
+/// The road of a position (the squares of its double-move road).
+pub fn road(pos: &Position) -> Bitboard {
+    pos.road
+}
