@@ -334,6 +334,10 @@ impl Position {
                 }
             }
         }
+        // The game's own fields first: they may change what attacks what (a road).
+        if let Some(rules) = variant.rules {
+            rules.read_extra_fields(&mut pos, &setup.extra)?;
+        }
         if let Some(royal) = variant.royal {
             for color in Color::BOTH {
                 let found = pos.pieces(color, royal).count();
@@ -384,7 +388,6 @@ impl Position {
         pos.halfmove_clock = setup.halfmove_clock;
         pos.fullmove_number = setup.fullmove_number;
         if let Some(rules) = variant.rules {
-            rules.read_extra_fields(&mut pos, &setup.extra)?;
             pos.hash ^= rules.state_hash(&pos);
         }
         Ok(pos)

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{normal, perft_cases};
+use common::{legal_by_king_capture, normal, perft_cases};
 use std::collections::BTreeSet;
 use tinman_core::{Move, Position};
 
@@ -21,6 +21,8 @@ fn walk(pos: &mut Position, depth: u32, nodes: &mut u64) {
     if depth == 0 {
         return;
     }
+    let by_capture: BTreeSet<u64> = legal_by_king_capture(pos).iter().map(|m| m.bits()).collect();
+    assert_eq!(fast, by_capture, "legal moves differ from the king-capture test in {fen}");
     let hash = pos.hash();
     for &m in pos.legal_moves().iter() {
         assert_eq!(pos.parse_move(&pos.move_text(m)), Ok(m), "move text of {m:?} in {fen}");

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::perft_cases;
+use common::{perft_by_king_capture, perft_cases};
 use std::time::Instant;
 use tinman_core::perft::{divide_parallel, perft};
 
@@ -49,4 +49,23 @@ fn perft_suites_deep() {
         "deep perft: {total} nodes in {secs:.1}s ({:.0} nodes/s, {threads} threads)",
         total as f64 / secs
     );
+}
+
+/// Every count of the games with a King up to `KING_CAPTURE_LIMIT` nodes, recomputed with
+/// legality decided by "can the opponent move onto the King?" instead of attack tables: the
+/// proof for `wizardoz`, where no other program plays the road.
+#[test]
+#[ignore = "slow: run in release with --include-ignored"]
+fn perft_by_king_capture_agrees() {
+    const KING_CAPTURE_LIMIT: u64 = 2_000_000;
+    let mut checked = 0;
+    for case in perft_cases().into_iter().filter(|c| c.file == "wizardoz" || c.file == "wedgie") {
+        let mut pos = case.position();
+        for &(depth, expected) in case.counts.iter().filter(|(_, n)| *n <= KING_CAPTURE_LIMIT) {
+            let got = perft_by_king_capture(&mut pos, depth);
+            assert_eq!(got, expected, "{}.perft:{} depth {depth}: {}", case.file, case.line, case.fen);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 40, "{checked}");
 }

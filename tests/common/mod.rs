@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use std::path::PathBuf;
-use tinman_core::{variants, Position, Variant};
+use tinman_core::{variants, Move, MoveList, Position, Variant};
 
 /// One `epd` position of a perft file with its `perft DEPTH NODES` lines.
 pub struct PerftCase {
@@ -74,4 +74,44 @@ impl PerftCase {
 
 pub fn normal() -> &'static Variant {
     variants::by_name("normal").expect("normal chess")
+}
+
+/// Legal moves found without any attack computation: a pseudo-legal move is illegal when
+/// the opponent could then move onto the mover's King.
+pub fn legal_by_king_capture(pos: &mut Position) -> Vec<Move> {
+    let mut pseudo = MoveList::new();
+    if pos.is_decided() {
+        return Vec::new();
+    }
+    pos.generate_pseudo_legal(&mut pseudo);
+    let mover = pos.side_to_move();
+    let mut legal = Vec::new();
+    for &m in &pseudo {
+        pos.make(m);
+        let capturable = pos.king(mover).is_some_and(|king| {
+            let mut replies = MoveList::new();
+            pos.generate_pseudo_legal(&mut replies);
+            replies.iter().any(|r| r.to() == king)
+        });
+        pos.unmake();
+        if !capturable {
+            legal.push(m);
+        }
+    }
+    legal
+}
+
+/// Perft over [`legal_by_king_capture`].
+pub fn perft_by_king_capture(pos: &mut Position, depth: u32) -> u64 {
+    let moves = legal_by_king_capture(pos);
+    if depth <= 1 {
+        return if depth == 0 { 1 } else { moves.len() as u64 };
+    }
+    let mut nodes = 0;
+    for m in moves {
+        pos.make(m);
+        nodes += perft_by_king_capture(pos, depth - 1);
+        pos.unmake();
+    }
+    nodes
 }
