@@ -134,26 +134,42 @@ impl fmt::Debug for Move {
     }
 }
 
-/// Most moves one position can have. Standard chess needs 218; the limit leaves room for the
-/// 12x12 games.
-pub const MAX_MOVES: usize = 1024;
+/// Moves a list holds on the stack. Standard chess needs at most 218; a crowded 12x12
+/// position with jump chains can need more, and then the list moves to the heap.
+pub const INLINE_MOVES: usize = 256;
 
-/// A fixed-capacity list of moves that lives on the stack.
+/// A list of moves that lives on the stack and spills to the heap only when it grows past
+/// [`INLINE_MOVES`].
 pub struct MoveList {
     len: usize,
-    moves: [MaybeUninit<Move>; MAX_MOVES],
+    inline: [MaybeUninit<Move>; INLINE_MOVES],
+    /// Every move, once the list has spilled (then `inline` is unused).
+    spilled: Vec<Move>,
+    on_heap: bool,
 }
 
 impl MoveList {
     #[inline]
     pub fn new() -> MoveList {
-        MoveList { len: 0, moves: [MaybeUninit::uninit(); MAX_MOVES] }
+        MoveList {
+            len: 0,
+            inline: [MaybeUninit::uninit(); INLINE_MOVES],
+            spilled: Vec::new(),
+            on_heap: false,
+        }
     }
 
     #[inline(always)]
     pub fn push(&mut self, m: Move) {
-        assert!(self.len < MAX_MOVES, "move list overflow");
-        self.moves[self.len] = MaybeUninit::new(m);
+        if self.on_heap {
+            self.spilled.push(m);
+        } else if self.len < INLINE_MOVES {
+            self.inline[self.len] = MaybeUninit::new(m);
+        } else {
+            self.spilled = self.as_slice().to_vec();
+            self.spilled.push(m);
+            self.on_heap = true;
+        }
         self.len += 1;
     }
 
@@ -170,6 +186,8 @@ impl MoveList {
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
+        self.spilled.clear();
+        self.on_heap = false;
     }
 
     /// Keeps only the moves for which `keep` is true (order is not kept).
@@ -179,22 +197,32 @@ impl MoveList {
             if keep(self.as_slice()[i]) {
                 i += 1;
             } else {
+                let last = self.as_slice()[self.len - 1];
+                self.as_mut_slice()[i] = last;
                 self.len -= 1;
-                self.moves[i] = self.moves[self.len];
+                if self.on_heap {
+                    self.spilled.truncate(self.len);
+                }
             }
         }
     }
 
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        // SAFETY: the first `len` entries were written by `push`.
-        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, self.len) }
+        if self.on_heap {
+            return &self.spilled;
+        }
+        // SAFETY: the first `len` inline entries were written by `push`.
+        unsafe { std::slice::from_raw_parts(self.inline.as_ptr() as *const Move, self.len) }
     }
 
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        // SAFETY: the first `len` entries were written by `push`.
-        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr() as *mut Move, self.len) }
+        if self.on_heap {
+            return &mut self.spilled;
+        }
+        // SAFETY: the first `len` inline entries were written by `push`.
+        unsafe { std::slice::from_raw_parts_mut(self.inline.as_mut_ptr() as *mut Move, self.len) }
     }
 
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
@@ -249,6 +277,26 @@ mod tests {
         assert_eq!(m.jumps().count(), MAX_JUMPS);
         assert!(m.jumps().all(|d| d == Direction::SouthEast));
         assert_eq!((m.from(), m.to()), (sq("a12"), sq("a1")));
+    }
+
+    #[test]
+    fn long_lists_spill_to_the_heap_and_back() {
+        let mut list = MoveList::new();
+        let sq = |i: usize| Square::new((i % 144) as u8).unwrap();
+        for i in 0..1000 {
+            list.push(Move::new(sq(i), sq(i + 1), Special::Normal));
+        }
+        assert_eq!(list.len(), 1000);
+        assert_eq!(list.as_slice()[999].from(), sq(999));
+        assert_eq!(list.as_slice()[0].from(), sq(0));
+        list.retain(|m| m.from().index() < 10);
+        let mut froms: Vec<usize> = list.iter().map(|m| m.from().index()).collect();
+        froms.sort();
+        assert_eq!(froms.len(), 70, "every square index below 10 appears 7 times in 0..1000 mod 144");
+        list.clear();
+        assert!(list.is_empty());
+        list.push(Move::new(sq(3), sq(4), Special::Normal));
+        assert_eq!(list.as_slice().len(), 1);
     }
 
     #[test]
