@@ -65,15 +65,34 @@ impl Position {
             let wanted = text.to_ascii_lowercase();
             return moves.iter().copied().find(|&m| self.move_text(m) == wanted).ok_or_else(illegal);
         }
-        // Multi-leg: the end square of every leg but the last is a captured unit. Any path
-        // with the same start, end and captured units names the same move.
+        // Multi-leg: a capturing jump chain, two legs per jump (onto the captured unit, then
+        // onto the square directly beyond). Any valid path with the same start, end and
+        // captured units names the same move.
         let joined = legs.windows(2).all(|w| w[0].1 == w[1].0);
-        let from = legs[0].0;
-        let to = legs[legs.len() - 1].1;
-        let mut captured: Vec<Square> = legs[..legs.len() - 1].iter().map(|l| l.1).collect();
+        if !joined || legs.len() % 2 != 0 {
+            return Err(illegal());
+        }
+        let mut captured = Vec::new();
+        for jump in legs.chunks(2) {
+            let (at, over, land) = (jump[0].0, jump[0].1, jump[1].1);
+            let (df, dr) = (over.file() as i8 - at.file() as i8, over.rank() as i8 - at.rank() as i8);
+            let adjacent = df.abs() <= 1 && dr.abs() <= 1;
+            let mover = self.piece_at(legs[0].0).map(|p| p.color());
+            let victim = self.piece_at(over).map(|p| p.color());
+            let lands_free = land == legs[0].0 || self.piece_at(land).is_none();
+            if !adjacent
+                || over.offset(df, dr) != Some(land)
+                || victim.is_none()
+                || victim == mover
+                || !lands_free
+            {
+                return Err(illegal());
+            }
+            captured.push(over);
+        }
+        let (from, to) = (legs[0].0, legs[legs.len() - 1].1);
         captured.sort();
-        let distinct = captured.windows(2).all(|w| w[0] != w[1]);
-        if !joined || !distinct {
+        if captured.windows(2).any(|w| w[0] == w[1]) {
             return Err(illegal());
         }
         moves

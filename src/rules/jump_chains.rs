@@ -19,6 +19,7 @@ use crate::moves::{Move, MoveList, Special, MAX_JUMPS};
 use crate::piece::Kind;
 use crate::position::Position;
 use crate::square::{Direction, Square, SQUARE_COUNT};
+use std::collections::HashSet;
 
 /// One piece type's jumping.
 #[derive(Clone, Copy, Debug)]
@@ -80,7 +81,7 @@ impl JumpChains {
             directions,
             enemies,
             landable: playable - occupied,
-            visited: Vec::new(),
+            visited: HashSet::new(),
             path: [Direction::North; MAX_JUMPS],
         };
         search.extend(from, Bitboard::EMPTY, 0, list);
@@ -120,7 +121,7 @@ struct ChainSearch<'a> {
     enemies: Bitboard,
     landable: Bitboard,
     /// States (square, captured units) already reached; each is one move.
-    visited: Vec<(Square, Bitboard)>,
+    visited: HashSet<(Square, Bitboard)>,
     path: [Direction; MAX_JUMPS],
 }
 
@@ -144,10 +145,9 @@ impl ChainSearch<'_> {
             }
             let mut now = captured;
             now.insert(over);
-            if self.visited.contains(&(land, now)) {
+            if !self.visited.insert((land, now)) {
                 continue;
             }
-            self.visited.push((land, now));
             self.path[depth] = dir;
             list.push(Move::jump_chain(self.from, land, &self.path[..=depth]));
             self.extend(land, now, depth + 1, list);
