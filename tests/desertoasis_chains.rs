@@ -582,21 +582,3 @@ fn full_army_lattice_generation_time() {
     assert_eq!(n, 22375);
     check("full army lattice", FULL_ARMY, 1);
 }
-
-/// Developer aid: `DO_FENS="fen;fen" DO_DEPTH=2 cargo test --release --test desertoasis_chains
-/// explore -- --ignored --nocapture` compares the generators on any positions.
-#[test]
-#[ignore = "developer aid, reads DO_FENS"]
-fn explore() {
-    let Ok(fens) = std::env::var("DO_FENS") else { return };
-    let depth: u32 = std::env::var("DO_DEPTH").ok().and_then(|d| d.parse().ok()).unwrap_or(2);
-    for fen in fens.split(';').map(str::trim) {
-        let b = naive::Board::from_fen(fen);
-        let t = Instant::now();
-        let m = b.moves();
-        eprintln!("reference: {} moves in {:?}: {fen}", m.len(), t.elapsed());
-        if std::env::var("DO_REFERENCE_ONLY").is_err() {
-            check("explore", fen, depth);
-        }
-    }
-}
