@@ -1,12 +1,43 @@
 //! Command-line tools: `perft` and `moves`.
 
 use std::io::Write;
+use std::time::Duration;
 use tinman_core::{variants, Position};
+use tinman_search::{Limits, Score, SearchInfo, Searcher};
+
+/// Depth of `tinman bench` unless `--depth` says otherwise.
+const BENCH_DEPTH: u32 = 7;
+
+/// A search report in UCI's `info` form.
+fn info_line(pos: &Position, info: &SearchInfo) -> String {
+    let score = match info.score {
+        Score::Centipawns(cp) => format!("cp {cp}"),
+        Score::Mate(n) => format!("mate {n}"),
+    };
+    let mut line = format!(
+        "info depth {} seldepth {} score {score} nodes {} nps {} time {} hashfull {} pv",
+        info.depth,
+        info.seldepth,
+        info.nodes,
+        info.nps,
+        info.time.as_millis(),
+        info.hashfull
+    );
+    let mut p = pos.clone();
+    for &m in &info.pv {
+        line.push(' ');
+        line.push_str(&p.move_text(m));
+        p.make(m);
+    }
+    line
+}
 
 const USAGE: &str = "usage:
   tinman perft --variant NAME --depth N [--fen FEN] [--moves \"M1 M2 ...\"] [--divide] [--threads N]
   tinman moves --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"]
-  tinman fen   --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"]";
+  tinman fen   --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"]
+  tinman go    --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"] [--depth N] [--movetime MS] [--nodes N]
+  tinman bench [--depth N]";
 
 /// Exit status for bad input (unknown variant, bad FEN, bad option).
 const EXIT_BAD_INPUT: i32 = 2;
@@ -31,6 +62,8 @@ struct Options {
     depth: Option<u32>,
     divide: bool,
     threads: usize,
+    movetime: Option<u64>,
+    nodes: Option<u64>,
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
@@ -41,6 +74,8 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         depth: None,
         divide: false,
         threads: 1,
+        movetime: None,
+        nodes: None,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -62,6 +97,14 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
                     .ok_or(format!("--threads: '{v}' is not a positive number"))?;
             }
             "--divide" => o.divide = true,
+            "--movetime" => {
+                let v = value("--movetime")?;
+                o.movetime = Some(v.parse().map_err(|_| format!("--movetime: '{v}' is not a number"))?);
+            }
+            "--nodes" => {
+                let v = value("--nodes")?;
+                o.nodes = Some(v.parse().map_err(|_| format!("--nodes: '{v}' is not a number"))?);
+            }
             other => return Err(format!("unknown option '{other}'\n{USAGE}")),
         }
     }
@@ -118,6 +161,43 @@ fn execute(args: &[String]) -> Result<(), String> {
             let o = parse_options(rest)?;
             let pos = position(&o)?;
             writeln!(out, "{}", pos.to_fen()).map_err(|e| e.to_string())
+        }
+        "go" => {
+            let o = parse_options(rest)?;
+            let pos = position(&o)?;
+            let limits = Limits {
+                depth: o.depth,
+                nodes: o.nodes,
+                move_time: o.movetime.map(Duration::from_millis),
+                ..Limits::default()
+            };
+            if limits.depth.is_none() && limits.nodes.is_none() && limits.move_time.is_none() {
+                return Err("go needs --depth, --movetime or --nodes".into());
+            }
+            let mut searcher = Searcher::new(64);
+            let mut lines = Vec::new();
+            let result = searcher.search(&pos, &limits, &mut |info| lines.push(info_line(&pos, info)));
+            for line in lines {
+                writeln!(out, "{line}").map_err(|e| e.to_string())?;
+            }
+            let best = result.best.map_or("(none)".to_string(), |m| pos.move_text(m));
+            writeln!(out, "bestmove {best}").map_err(|e| e.to_string())
+        }
+        "bench" => {
+            let o = parse_options(rest)?;
+            let depth = o.depth.unwrap_or(BENCH_DEPTH);
+            let report = tinman_search::bench::run(depth);
+            for (variant, nodes, best) in &report.positions {
+                writeln!(out, "{variant:<12} {nodes:>10} {best}").map_err(|e| e.to_string())?;
+            }
+            writeln!(
+                out,
+                "bench depth {depth} nodes {} time {} nps {}",
+                report.nodes,
+                report.elapsed.as_millis(),
+                report.nps()
+            )
+            .map_err(|e| e.to_string())
         }
         "help" | "--help" | "-h" => writeln!(out, "{USAGE}").map_err(|e| e.to_string()),
         other => Err(format!("unknown command '{other}'\n{USAGE}")),

@@ -1,4 +1,15 @@
-//! Tree walks over the rules core. It reports through returned structs and never prints;
-//! only the protocol crate does I/O.
+//! Tinman's search over the rules core. It reports through returned structs and callbacks
+//! and never prints; only the protocol crate does I/O.
 
+pub mod bench;
+pub mod eval;
+pub mod limits;
 pub mod perft;
+pub mod picker;
+pub mod score;
+pub mod search;
+pub mod tt;
+
+pub use limits::{Clock, Limits};
+pub use score::Score;
+pub use search::{SearchInfo, SearchResult, Searcher};

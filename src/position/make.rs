@@ -145,6 +145,35 @@ impl Position {
         self.hash = undo.hash;
     }
 
+    /// Passes the move to the opponent (for null-move pruning): the board stays, en passant
+    /// lapses. Undo with [`Position::unmake_null`]; game rules are not applied.
+    pub fn make_null(&mut self) {
+        self.history.push(Undo {
+            mv: Move::NONE,
+            captured: None,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            hash: self.hash,
+        });
+        if let Some(ep) = self.en_passant.take() {
+            self.hash ^= zobrist::en_passant(ep.skipped, ep.victim);
+        }
+        self.halfmove_clock += 1;
+        self.side = !self.side;
+        self.hash ^= zobrist::black_to_move();
+    }
+
+    /// Takes back [`Position::make_null`].
+    pub fn unmake_null(&mut self) {
+        let undo = self.history.pop().expect("a null move to take back");
+        debug_assert!(undo.mv.is_none());
+        self.side = !self.side;
+        self.en_passant = undo.en_passant;
+        self.halfmove_clock = undo.halfmove_clock;
+        self.hash = undo.hash;
+    }
+
     /// The castling whose King belongs to `color` and ends on `king_to`.
     fn castling_for(&self, color: Color, king_to: crate::square::Square) -> crate::variant::Castling {
         *self

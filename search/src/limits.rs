@@ -1,0 +1,91 @@
+//! What bounds a search, and the time manager that turns a clock into a budget.
+
+use std::time::Duration;
+
+/// A chess clock for the side to move.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Clock {
+    pub remaining: Duration,
+    pub increment: Duration,
+    /// Moves until the next time control, if any.
+    pub moves_to_go: Option<u32>,
+}
+
+/// Limits of one search; with none set the search runs until stopped.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub move_time: Option<Duration>,
+    pub clock: Option<Clock>,
+    /// Stop once a mate in this many moves is found.
+    pub mate: Option<u32>,
+}
+
+/// Time kept back from every budget for the protocol round trip and process scheduling.
+const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+/// Moves assumed left when the clock does not say.
+const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// The hard limit may reach this many times the planned time...
+const HARD_LIMIT_FACTOR: u32 = 4;
+/// ...but never more than this fraction of the remaining time (1 / n).
+const MAX_SHARE_OF_CLOCK: u32 = 3;
+
+/// The time plan of one search: `soft` ends iterative deepening between iterations,
+/// `hard` stops the search wherever it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimePlan {
+    pub soft: Option<Duration>,
+    pub hard: Option<Duration>,
+}
+
+impl Limits {
+    pub fn time_plan(&self) -> TimePlan {
+        if let Some(t) = self.move_time {
+            let t = t.saturating_sub(MOVE_OVERHEAD).max(Duration::from_millis(1));
+            return TimePlan { soft: Some(t), hard: Some(t) };
+        }
+        let Some(clock) = self.clock else { return TimePlan { soft: None, hard: None } };
+        let usable = clock.remaining.saturating_sub(MOVE_OVERHEAD);
+        let moves = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
+        let planned = usable / moves + clock.increment * 3 / 4;
+        let cap = usable / MAX_SHARE_OF_CLOCK;
+        let soft = planned.min(cap).max(Duration::from_millis(1));
+        let hard = (planned * HARD_LIMIT_FACTOR).min(cap).max(soft);
+        TimePlan { soft: Some(soft), hard: Some(hard) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plans_never_exceed_a_third_of_the_clock() {
+        for ms in [5u64, 50, 1_000, 60_000, 3_600_000] {
+            for inc in [0u64, 100, 5_000] {
+                let limits = Limits {
+                    clock: Some(Clock {
+                        remaining: Duration::from_millis(ms),
+                        increment: Duration::from_millis(inc),
+                        moves_to_go: None,
+                    }),
+                    ..Limits::default()
+                };
+                let plan = limits.time_plan();
+                let hard = plan.hard.unwrap();
+                assert!(plan.soft.unwrap() <= hard);
+                assert!(
+                    hard <= Duration::from_millis(ms / 3).max(Duration::from_millis(1)),
+                    "{ms} {inc}: {hard:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn fixed_move_time_keeps_the_overhead() {
+        let limits = Limits { move_time: Some(Duration::from_millis(1000)), ..Limits::default() };
+        assert_eq!(limits.time_plan().hard, Some(Duration::from_millis(970)));
+    }
+}

@@ -1,0 +1,478 @@
+//! Iterative deepening principal-variation search with aspiration windows, a transposition
+//! table, quiescence search, check extension, null move, late-move reductions and futility
+//! pruning, generic over the games. It reports through a callback and never prints.
+
+use crate::eval::{evaluate, Values};
+use crate::limits::{Limits, TimePlan};
+use crate::picker::{gain, is_capture, History, MovePicker};
+use crate::score::{from_table, outcome_score, to_table, Score, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use crate::tt::{Bound, Table};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tinman_core::{Move, MoveList, Position};
+
+/// Half-width of the first aspiration window around the previous iteration's score.
+const ASPIRATION_WINDOW: i32 = 30;
+/// Aspiration windows start from this depth.
+const ASPIRATION_MIN_DEPTH: i32 = 4;
+/// Null move: minimum depth, and the reduction `NULL_BASE + depth / NULL_DIVISOR`.
+const NULL_MIN_DEPTH: i32 = 3;
+const NULL_BASE: i32 = 2;
+const NULL_DIVISOR: i32 = 4;
+/// Reverse futility: at depth up to this, a static eval this far above beta per ply cuts.
+const REVERSE_FUTILITY_DEPTH: i32 = 6;
+const REVERSE_FUTILITY_MARGIN: i32 = 90;
+/// Futility: quiet moves at depth up to this are skipped when eval + margin * depth < alpha.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: i32 = 120;
+/// Late-move reductions: from this depth, after this many moves, reduce quiet moves.
+const LMR_MIN_DEPTH: i32 = 3;
+const LMR_MIN_MOVES: usize = 3;
+/// Quiescence: a capture that cannot lift the score above alpha by this much is skipped.
+const DELTA_MARGIN: i32 = 200;
+/// Nodes between looks at the clock and the stop flag.
+const CHECK_INTERVAL: u64 = 1024;
+
+/// What the search reports after each completed iteration (and at the end).
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub time: Duration,
+    pub nps: u64,
+    pub pv: Vec<Move>,
+    /// Permille of the transposition table in use.
+    pub hashfull: u32,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// Best move found; `None` when the side to move has no legal move.
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: Score,
+    pub nodes: u64,
+    pub depth: u32,
+}
+
+/// A searcher with its transposition table and ordering tables, kept between moves.
+pub struct Searcher {
+    tt: Table,
+    history: History,
+    killers: Vec<[Move; 2]>,
+    stop: Arc<AtomicBool>,
+    nodes: u64,
+    seldepth: usize,
+    start: Instant,
+    plan: TimePlan,
+    node_limit: Option<u64>,
+    values: Option<(&'static str, Values)>,
+    pv: Vec<Vec<Move>>,
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of `hash_mb` megabytes.
+    pub fn new(hash_mb: usize) -> Searcher {
+        Searcher {
+            tt: Table::new(hash_mb),
+            history: History::new(),
+            killers: vec![[Move::NONE; 2]; MAX_PLY + 1],
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: 0,
+            seldepth: 0,
+            start: Instant::now(),
+            plan: TimePlan { soft: None, hard: None },
+            node_limit: None,
+            values: None,
+            pv: vec![Vec::new(); MAX_PLY + 1],
+        }
+    }
+
+    /// The flag that stops a running search when set from another thread.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Resizes the transposition table (clearing it).
+    pub fn set_hash(&mut self, megabytes: usize) {
+        self.tt = Table::new(megabytes);
+    }
+
+    /// Forgets everything learned (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.clear();
+    }
+
+    /// Searches `pos` within `limits`, calling `report` after every completed iteration.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.stop.store(false, Ordering::Relaxed);
+        self.start = Instant::now();
+        self.plan = limits.time_plan();
+        self.node_limit = limits.nodes;
+        self.nodes = 0;
+        self.tt.new_search();
+        self.killers.iter_mut().for_each(|k| *k = [Move::NONE; 2]);
+        if self.values.as_ref().is_none_or(|(name, _)| *name != pos.variant().name) {
+            self.values = Some((pos.variant().name, Values::for_variant(pos.variant())));
+        }
+        let mut pos = pos.clone();
+        let root_moves = pos.legal_moves();
+        let mut result = SearchResult {
+            best: root_moves.iter().next().copied(),
+            ponder: None,
+            score: Score::Centipawns(0),
+            nodes: 0,
+            depth: 0,
+        };
+        if root_moves.is_empty() {
+            return result;
+        }
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1) as i32;
+        let mut previous = 0;
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            let score = self.aspiration(&mut pos, depth, previous);
+            if self.stopped() && depth > 1 {
+                break;
+            }
+            previous = score;
+            let pv = self.pv[0].clone();
+            if let Some(&best) = pv.first() {
+                result.best = Some(best);
+                result.ponder = pv.get(1).copied();
+            }
+            result.score = Score::from_internal(score);
+            result.depth = depth as u32;
+            let time = self.start.elapsed();
+            report(&SearchInfo {
+                depth: depth as u32,
+                seldepth: self.seldepth as u32,
+                score: result.score,
+                nodes: self.nodes,
+                time,
+                nps: (self.nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64,
+                pv,
+                hashfull: self.tt.hashfull(),
+            });
+            if self.stopped() {
+                break;
+            }
+            if let (Some(mate), Score::Mate(m)) = (limits.mate, result.score) {
+                if m > 0 && m as u32 <= mate {
+                    break;
+                }
+            }
+            if self.plan.soft.is_some_and(|soft| self.start.elapsed() >= soft) {
+                break;
+            }
+            // A forced move needs no more thought under a clock.
+            if root_moves.len() == 1 && limits.clock.is_some() {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    fn aspiration(&mut self, pos: &mut Position, depth: i32, previous: i32) -> i32 {
+        if depth < ASPIRATION_MIN_DEPTH || previous.abs() > MATE_BOUND {
+            return self.pvs(pos, depth, 0, -INFINITE, INFINITE, true);
+        }
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = (previous - delta, previous + delta);
+        loop {
+            let score = self.pvs(pos, depth, 0, alpha, beta, true);
+            if self.stopped() {
+                return score;
+            }
+            if score <= alpha {
+                alpha = (alpha - delta).max(-INFINITE);
+            } else if score >= beta {
+                beta = (beta + delta).min(INFINITE);
+            } else {
+                return score;
+            }
+            delta *= 2;
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Looks at the clock, node limit and stop flag now and then.
+    fn poll(&mut self) {
+        if self.nodes % CHECK_INTERVAL != 0 {
+            return;
+        }
+        let over_time = self.plan.hard.is_some_and(|hard| self.start.elapsed() >= hard);
+        let over_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
+        if over_time || over_nodes {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn values(&self) -> &Values {
+        &self.values.as_ref().expect("values set at search start").1
+    }
+
+    /// Score of a node whose game the rules or the draw rules have ended, if so.
+    fn terminal(&self, pos: &Position, ply: usize) -> Option<i32> {
+        if let Some(outcome) = pos.variant().rules.and_then(|r| r.decided(pos)) {
+            return Some(outcome_score(outcome, pos.side_to_move(), ply));
+        }
+        if ply > 0 && (pos.halfmove_clock() >= 100 || pos.repetitions() >= 1) {
+            return Some(0);
+        }
+        None
+    }
+
+    /// Score when the side to move has no legal move.
+    fn no_moves(&self, pos: &Position, ply: usize) -> i32 {
+        match pos.variant().rules {
+            Some(rules) => outcome_score(rules.no_moves(pos), pos.side_to_move(), ply),
+            None if pos.in_check() => -(MATE - ply as i32),
+            None => 0,
+        }
+    }
+
+    fn pvs(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if let Some(score) = self.terminal(pos, ply) {
+            return score;
+        }
+        let in_check = pos.in_check();
+        // Check extension: a side in check searches one ply deeper.
+        let depth = if in_check { depth + 1 } else { depth };
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiescence(pos, ply, alpha, beta);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.poll();
+        if self.stopped() && ply > 0 {
+            return 0;
+        }
+
+        let key = pos.hash();
+        let entry = self.tt.probe(key);
+        let tt_move = entry.map_or(Move::NONE, |e| e.mv);
+        if let Some(e) = entry {
+            let score = from_table(e.score, ply);
+            if !pv_node && e.depth >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+
+        let eval = evaluate(pos, self.values());
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            if depth <= REVERSE_FUTILITY_DEPTH && eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
+                return eval;
+            }
+            if depth >= NULL_MIN_DEPTH && eval >= beta && null_move_safe(pos) {
+                pos.make_null();
+                let reduction = NULL_BASE + depth / NULL_DIVISOR;
+                let score = -self.pvs(pos, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
+                pos.unmake_null();
+                if self.stopped() {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score > MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return self.no_moves(pos, ply);
+        }
+        let killers = self.killers[ply];
+        let picker = MovePicker::new(pos, &moves, tt_move, killers, &self.history, self.values());
+        let futile =
+            !pv_node && !in_check && depth <= FUTILITY_DEPTH && eval + FUTILITY_MARGIN * depth <= alpha;
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = Move::NONE;
+        let mut quiets_tried: Vec<Move> = Vec::new();
+        for (index, m) in picker.enumerate() {
+            let quiet = !is_capture(pos, m) && m.promoted().is_none();
+            if futile && quiet && index > 0 && best > -MATE_BOUND {
+                continue;
+            }
+            pos.make(m);
+            let gives_check = pos.in_check();
+            let mut score;
+            if index == 0 {
+                score = -self.pvs(pos, depth - 1, ply + 1, -beta, -alpha, pv_node);
+            } else {
+                let reduce =
+                    depth >= LMR_MIN_DEPTH && index >= LMR_MIN_MOVES && quiet && !in_check && !gives_check;
+                let reduction = if reduce { lmr_reduction(depth, index) } else { 0 };
+                score = -self.pvs(pos, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false);
+                if score > alpha && reduction > 0 {
+                    score = -self.pvs(pos, depth - 1, ply + 1, -alpha - 1, -alpha, false);
+                }
+                if score > alpha && score < beta && pv_node {
+                    score = -self.pvs(pos, depth - 1, ply + 1, -beta, -alpha, true);
+                }
+            }
+            pos.unmake();
+            if self.stopped() && ply > 0 {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = m;
+                if score > alpha {
+                    alpha = score;
+                    let child = std::mem::take(&mut self.pv[ply + 1]);
+                    self.pv[ply].clear();
+                    self.pv[ply].push(m);
+                    self.pv[ply].extend_from_slice(&child);
+                    self.pv[ply + 1] = child;
+                    if alpha >= beta {
+                        if quiet {
+                            self.reward_quiet(pos, m, depth, ply, &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.push(m);
+            }
+        }
+        if !self.stopped() || ply == 0 {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(key, best_move, to_table(best, ply), depth, bound);
+        }
+        best
+    }
+
+    fn reward_quiet(&mut self, pos: &Position, m: Move, depth: i32, ply: usize, tried: &[Move]) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != m {
+            killers[1] = killers[0];
+            killers[0] = m;
+        }
+        let bonus = depth * depth;
+        self.history.update(pos, m, bonus);
+        for &other in tried {
+            self.history.update(pos, other, -bonus);
+        }
+    }
+
+    /// Captures (and promotions) until the position is quiet; all moves when in check.
+    fn quiescence(&mut self, pos: &mut Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.poll();
+        if self.stopped() {
+            return 0;
+        }
+        if let Some(score) = self.terminal(pos, ply) {
+            return score;
+        }
+        let in_check = pos.in_check();
+        let stand_pat = evaluate(pos, self.values());
+        if !in_check {
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+        }
+        if ply >= MAX_PLY - 1 {
+            return stand_pat;
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return self.no_moves(pos, ply);
+        }
+        let mut tactical = MoveList::new();
+        for &m in &moves {
+            if in_check || is_capture(pos, m) || m.promoted().is_some() {
+                if !in_check && stand_pat + gain(pos, m, self.values()) + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                tactical.push(m);
+            }
+        }
+        let picker =
+            MovePicker::new(pos, &tactical, Move::NONE, [Move::NONE; 2], &self.history, self.values());
+        let mut best = if in_check { -INFINITE } else { stand_pat };
+        for m in picker {
+            pos.make(m);
+            let score = -self.quiescence(pos, ply + 1, -beta, -alpha);
+            pos.unmake();
+            if self.stopped() {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Plies to reduce a late quiet move.
+fn lmr_reduction(depth: i32, index: usize) -> i32 {
+    let r = ((depth as f32).ln() * (index as f32).ln() / 2.0) as i32;
+    r.clamp(1, depth - 2)
+}
+
+/// Null move only where zugzwang is rare: a game with a King, and the side to move has a piece
+/// besides King and pawns. Games without a King (`imawazir`, `desertoasis`) are full of
+/// zugzwang-like races, so they never pass.
+fn null_move_safe(pos: &Position) -> bool {
+    let v = pos.variant();
+    let Some(royal) = v.royal else { return false };
+    let us = pos.side_to_move();
+    let pawns = v.pawn.map_or(tinman_core::Bitboard::EMPTY, |p| pos.pieces(us, p));
+    !(pos.color_set(us) - pawns - pos.pieces(us, royal)).is_empty()
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new(16)
+    }
+}
