@@ -102,3 +102,29 @@ fn fen_and_moves_option_play_moves_first() {
     let err = String::from_utf8(o.stderr).unwrap();
     assert_eq!(err, "tinman: --moves: illegal move 'e2e4'\n");
 }
+
+#[test]
+fn go_prints_info_lines_and_a_best_move() {
+    let o = tinman(&["go", "--variant", "normal", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "--depth", "3"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[0].starts_with("info depth 1 seldepth "), "{out}");
+    assert!(lines[2].contains(" score mate 1 ") && lines[2].ends_with(" pv a1a8"), "{out}");
+    assert_eq!(lines[3], "bestmove a1a8");
+    let o = tinman(&["go", "--variant", "normal"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn bench_ends_with_its_signature() {
+    let o = tinman(&["bench", "--depth", "2"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let last = out.lines().last().unwrap();
+    let fields: Vec<&str> = last.split(' ').collect();
+    assert_eq!((fields[0], fields[1], fields[2], fields[3]), ("bench", "depth", "2", "nodes"));
+    assert!(fields[4].parse::<u64>().unwrap() > 0);
+    assert_eq!(out.lines().count(), tinman_search::bench::POSITIONS.len() + 1);
+}

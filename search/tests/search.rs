@@ -1,0 +1,149 @@
+//! The search on every game: it finds wins, respects limits, and its move picker hands out
+//! exactly the legal moves.
+
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+use tinman_core::{variants, Move, MoveList, Position};
+use tinman_search::eval::Values;
+use tinman_search::picker::{History, MovePicker};
+use tinman_search::{Limits, Score, Searcher};
+
+fn pos(variant: &str, fen: &str) -> Position {
+    Position::from_fen(variants::by_name(variant).unwrap(), fen).unwrap()
+}
+
+fn search_depth(p: &Position, depth: u32) -> (String, Score) {
+    let mut s = Searcher::new(8);
+    let r = s.search(p, &Limits { depth: Some(depth), ..Limits::default() }, &mut |_| {});
+    (p.move_text(r.best.expect("a move")), r.score)
+}
+
+#[test]
+fn finds_mate_in_one_and_two_in_chess() {
+    let (m, score) = search_depth(&pos("normal", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), 4);
+    assert_eq!((m.as_str(), score), ("a1a8", Score::Mate(1)));
+    // Mate in two: 1.Qd8+ Bxd8 2.Re8#.
+    let (m, score) = search_depth(&pos("normal", "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1"), 6);
+    assert_eq!((m.as_str(), score), ("d5d8", Score::Mate(2)));
+}
+
+#[test]
+fn sees_being_mated() {
+    // After 1.Qd8+ Black must take and is mated next move.
+    let p = pos("normal", "r1bQ1k1r/ppp1bppp/8/1B6/5q2/2P5/PPP2PPP/R3R1K1 b - - 2 1");
+    let (_, score) = search_depth(&p, 4);
+    assert_eq!(score, Score::Mate(-1));
+}
+
+#[test]
+fn finds_each_games_own_wins() {
+    // imawazir: taking the last enemy Wazir wins at once.
+    let (m, score) = search_depth(&pos("imawazir", "8/pppp4/8/3w4/3W4/8/PP6/W7 w - - 0 1 -"), 3);
+    assert_eq!((m.as_str(), score), ("d4d5", Score::Mate(1)));
+    // desertoasis: a double jump takes Black's last two units.
+    let (m, score) = search_depth(&pos("desertoasis", "12/12/12/12/12/12/2n9/12/2n9/2W9/12/12 w - - 0 1"), 3);
+    assert_eq!((m.as_str(), score), ("c3c4,c4c5,c5c6,c6c7", Score::Mate(1)));
+    // wizardoz: the road Rook's double move d5 -> d3 -> i3 mates (from the rule tests).
+    let p = pos("wizardoz", "7rk/7p1/9/9/3R5/9/3P5/9/K8 w - - 0 1");
+    let (m, score) = search_depth(&p, 3);
+    assert_eq!((m.as_str(), score), ("d5i3", Score::Mate(1)));
+}
+
+#[test]
+fn every_game_returns_a_legal_move() {
+    for name in variants::NAMES {
+        let p = Position::start(variants::by_name(name).unwrap());
+        let (m, _) = search_depth(&p, 4);
+        assert!(p.parse_move(&m).is_ok(), "{name}: {m}");
+    }
+}
+
+#[test]
+fn no_legal_move_gives_no_best_move() {
+    let p = pos("normal", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    let r = Searcher::new(1).search(&p, &Limits { depth: Some(3), ..Limits::default() }, &mut |_| {});
+    assert_eq!(r.best, None);
+}
+
+#[test]
+fn move_time_is_respected() {
+    let p = Position::start(variants::by_name("wizardoz").unwrap());
+    let start = Instant::now();
+    let r = Searcher::new(8).search(&p, &Limits { move_time: Some(Duration::from_millis(200)), ..Limits::default() }, &mut |_| {});
+    assert!(r.best.is_some());
+    assert!(start.elapsed() < Duration::from_millis(400), "{:?}", start.elapsed());
+}
+
+#[test]
+fn node_limit_is_respected() {
+    let p = Position::start(variants::by_name("normal").unwrap());
+    let r = Searcher::new(8).search(&p, &Limits { nodes: Some(20_000), ..Limits::default() }, &mut |_| {});
+    assert!(r.nodes < 20_000 + 2048, "{}", r.nodes);
+}
+
+#[test]
+fn stops_on_request_from_another_thread() {
+    let p = Position::start(variants::by_name("normal").unwrap());
+    let mut searcher = Searcher::new(8);
+    let flag = searcher.stop_flag();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(150));
+        flag.store(true, Ordering::Relaxed);
+    });
+    let start = Instant::now();
+    let r = searcher.search(&p, &Limits::default(), &mut |_| {});
+    stopper.join().unwrap();
+    assert!(r.best.is_some());
+    assert!(start.elapsed() < Duration::from_secs(2));
+}
+
+#[test]
+fn reports_every_iteration() {
+    let p = Position::start(variants::by_name("wedgie").unwrap());
+    let mut depths = Vec::new();
+    Searcher::new(8).search(&p, &Limits { depth: Some(5), ..Limits::default() }, &mut |info| {
+        assert!(!info.pv.is_empty());
+        depths.push(info.depth);
+    });
+    assert_eq!(depths, [1, 2, 3, 4, 5]);
+}
+
+/// Perft that walks the tree in the move picker's order.
+fn picker_perft(p: &mut Position, depth: u32, values: &Values, history: &History) -> u64 {
+    let moves = p.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let first = moves.iter().next().copied().unwrap_or(Move::NONE);
+    let picker = MovePicker::new(p, &moves, first, [Move::NONE; 2], history, values);
+    let mut seen = MoveList::new();
+    let mut nodes = 0;
+    for m in picker {
+        assert!(!seen.contains(m), "picker repeated a move");
+        seen.push(m);
+        p.make(m);
+        nodes += picker_perft(p, depth - 1, values, history);
+        p.unmake();
+    }
+    assert_eq!(seen.len(), moves.len(), "picker dropped a move");
+    nodes
+}
+
+#[test]
+fn perft_through_the_move_picker_equals_plain_perft() {
+    for name in variants::NAMES {
+        let v = variants::by_name(name).unwrap();
+        let mut p = Position::start(v);
+        let values = Values::for_variant(v);
+        let history = History::new();
+        assert_eq!(picker_perft(&mut p, 3, &values, &history), tinman_core::perft::perft(&mut p, 3), "{name}");
+    }
+}
+
+#[test]
+fn bench_signature_is_stable() {
+    let a = tinman_search::bench::run(3);
+    let b = tinman_search::bench::run(3);
+    assert_eq!(a.nodes, b.nodes);
+    assert!(a.nodes > 1000);
+}
