@@ -349,7 +349,7 @@ fn shortest_king_paths(df: i8, dr: i8) -> Vec<Vec<(i8, i8)>> {
             }
             let next = (at.0 + sf, at.1 + sr);
             // Stay on a shortest path: the rest must still be reachable in the steps left.
-            if (target.0 - next.0).abs().max((target.1 - next.1).abs()) <= left - 1 {
+            if (target.0 - next.0).abs().max((target.1 - next.1).abs()) < left {
                 route.push(next);
                 walk(next, target, left - 1, route, out);
                 route.pop();

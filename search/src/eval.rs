@@ -100,7 +100,7 @@ fn side_score(pos: &Position, values: &Values, color: Color) -> i32 {
             if piece.pawn {
                 let steps = steps_to_promotion(pos, sq, color);
                 score += PAWN_ADVANCE * (h - steps).max(0);
-                if steps >= 1 && steps <= 2 {
+                if (1..=2).contains(&steps) {
                     score += PAWN_NEAR_PROMOTION[steps as usize - 1];
                 }
             } else if !piece.royal {

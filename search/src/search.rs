@@ -212,7 +212,7 @@ impl Searcher {
 
     /// Looks at the clock, node limit and stop flag now and then.
     fn poll(&mut self) {
-        if self.nodes % CHECK_INTERVAL != 0 {
+        if !self.nodes.is_multiple_of(CHECK_INTERVAL) {
             return;
         }
         let over_time = self.plan.hard.is_some_and(|hard| self.start.elapsed() >= hard);
