@@ -13,14 +13,7 @@ impl Position {
         let v = self.variant;
         let (from, to) = (mv.from(), mv.to());
         let us = self.side;
-        let mut undo = Undo {
-            mv,
-            captured: None,
-            castling: self.castling,
-            en_passant: self.en_passant,
-            halfmove_clock: self.halfmove_clock,
-            hash: self.hash,
-        };
+        let mut undo = self.undo_record(mv);
         if let Some(ep) = self.en_passant.take() {
             self.hash ^= zobrist::en_passant(ep.skipped, ep.victim);
         }
@@ -148,20 +141,26 @@ impl Position {
     /// Passes the move to the opponent (for null-move pruning): the board stays, en passant
     /// lapses. Undo with [`Position::unmake_null`]; game rules are not applied.
     pub fn make_null(&mut self) {
-        self.history.push(Undo {
-            mv: Move::NONE,
-            captured: None,
-            castling: self.castling,
-            en_passant: self.en_passant,
-            halfmove_clock: self.halfmove_clock,
-            hash: self.hash,
-        });
+        let undo = self.undo_record(Move::NONE);
+        self.history.push(undo);
         if let Some(ep) = self.en_passant.take() {
             self.hash ^= zobrist::en_passant(ep.skipped, ep.victim);
         }
         self.halfmove_clock += 1;
         self.side = !self.side;
         self.hash ^= zobrist::black_to_move();
+    }
+
+    /// What unmake needs to restore after `mv` (the capture is filled in by make).
+    fn undo_record(&self, mv: Move) -> Undo {
+        Undo {
+            mv,
+            captured: None,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            hash: self.hash,
+        }
     }
 
     /// Takes back [`Position::make_null`].

@@ -10,8 +10,9 @@ pub use imawazir::{imawazir_rules, ImAWazir};
 pub use wizardoz::{road, DEFAULT_ROAD};
 
 use crate::bitboard::Bitboard;
+use crate::piece::Color;
 use crate::square::Square;
-use crate::variant::Variant;
+use crate::variant::{Castling, Variant};
 use std::sync::OnceLock;
 
 /// Protocol names of every implemented game, in the order they are announced.
@@ -42,6 +43,18 @@ pub(crate) fn rank(rank: u8, files: u8) -> Bitboard {
 /// The set of the named squares.
 pub(crate) fn squares(names: &[&str]) -> Bitboard {
     names.iter().map(|n| sq(n)).collect()
+}
+
+/// A castling: the King's and the Rook's start and end squares.
+pub(crate) fn castling(color: Color, letter: char, king: [&str; 2], rook: [&str; 2]) -> Castling {
+    Castling {
+        color,
+        letter,
+        king_from: sq(king[0]),
+        king_to: sq(king[1]),
+        rook_from: sq(rook[0]),
+        rook_to: sq(rook[1]),
+    }
 }
 
 /// Parses a square name in a variant definition.

@@ -1,9 +1,9 @@
 //! `normal`: standard chess under FIDE rules.
 
-use super::{rank, sq};
+use super::{castling, rank};
 use crate::piece::{steps, Atom, Color, Mode, PieceType};
 use crate::position::Position;
-use crate::variant::{Castling, Variant, VariantSpec};
+use crate::variant::{Variant, VariantSpec};
 
 /// Pawn, Knight, Bishop, Rook, Queen, King, in generation order.
 pub(crate) const PIECES: &[PieceType] = &[
@@ -62,14 +62,6 @@ pub(crate) const PIECES: &[PieceType] = &[
 ];
 
 pub(crate) fn variant() -> Variant {
-    let castling = |color, letter, king_from, king_to, rook_from, rook_to| Castling {
-        color,
-        letter,
-        king_from: sq(king_from),
-        king_to: sq(king_to),
-        rook_from: sq(rook_from),
-        rook_to: sq(rook_to),
-    };
     Variant::new(VariantSpec {
         name: "normal",
         width: 8,
@@ -81,10 +73,10 @@ pub(crate) fn variant() -> Variant {
         promotion_letters: &['Q', 'R', 'B', 'N'],
         initial_zone: [rank(1, 8), rank(6, 8)],
         castlings: vec![
-            castling(Color::White, 'K', "e1", "g1", "h1", "f1"),
-            castling(Color::White, 'Q', "e1", "c1", "a1", "d1"),
-            castling(Color::Black, 'K', "e8", "g8", "h8", "f8"),
-            castling(Color::Black, 'Q', "e8", "c8", "a8", "d8"),
+            castling(Color::White, 'K', ["e1", "g1"], ["h1", "f1"]),
+            castling(Color::White, 'Q', ["e1", "c1"], ["a1", "d1"]),
+            castling(Color::Black, 'K', ["e8", "g8"], ["h8", "f8"]),
+            castling(Color::Black, 'Q', ["e8", "c8"], ["a8", "d8"]),
         ],
         en_passant_names_landing: false,
         insufficient_material,

@@ -20,14 +20,7 @@ pub(crate) const PIECES: &[PieceType] = &[
         royal: false,
         pawn: true,
     },
-    PieceType {
-        name: "knight",
-        letter: 'N',
-        betza: "N",
-        atoms: &[Atom::leap(steps::KNIGHT, Mode::Both)],
-        royal: false,
-        pawn: false,
-    },
+    super::normal::PIECES[1],
     PieceType {
         name: "Wedgie Bishop",
         letter: 'B',
@@ -44,14 +37,7 @@ pub(crate) const PIECES: &[PieceType] = &[
         royal: false,
         pawn: false,
     },
-    PieceType {
-        name: "queen",
-        letter: 'Q',
-        betza: "Q",
-        atoms: &[Atom::slide(steps::KING, Mode::Both)],
-        royal: false,
-        pawn: false,
-    },
+    super::normal::PIECES[4],
     PieceType {
         name: "king",
         letter: 'K',

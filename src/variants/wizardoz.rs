@@ -1,7 +1,7 @@
 //! `wizardoz`: Wizard of Oz Nonal Chess (George Duke), 9x9, with the Falcon and the Yellow
 //! Brick Road, a double-move road (see `rules::road`) that is part of the position.
 
-use super::{normal, sq};
+use super::{castling, normal, sq};
 use crate::bitboard::Bitboard;
 use crate::fen::FenError;
 use crate::moves::MoveList;
@@ -10,7 +10,7 @@ use crate::position::{zobrist, Position};
 use crate::rules::road::DoubleMoveRoad;
 use crate::rules::GameRules;
 use crate::square::Square;
-use crate::variant::{Castling, Variant, VariantSpec};
+use crate::variant::{Variant, VariantSpec};
 use std::sync::OnceLock;
 
 /// The Falcon's 16 targets: (1,3) and (2,3) leaps in every orientation.
@@ -75,14 +75,6 @@ const KING: Kind = Kind(5);
 pub const DEFAULT_ROAD: [&str; 5] = ["c4", "d5", "e6", "f5", "g4"];
 
 pub(crate) fn variant() -> Variant {
-    let castling = |color, letter, king_from, king_to, rook_from, rook_to| Castling {
-        color,
-        letter,
-        king_from: sq(king_from),
-        king_to: sq(king_to),
-        rook_from: sq(rook_from),
-        rook_to: sq(rook_to),
-    };
     let mut v = Variant::new(VariantSpec {
         name: "wizardoz",
         width: 9,
@@ -96,10 +88,10 @@ pub(crate) fn variant() -> Variant {
         // `K`/`k` castles with the i-file Rook, `Q`/`q` with the a-file Rook; the King goes two
         // squares toward the Rook, which lands on the square the King crossed.
         castlings: vec![
-            castling(Color::White, 'K', "d1", "f1", "i1", "e1"),
-            castling(Color::White, 'Q', "d1", "b1", "a1", "c1"),
-            castling(Color::Black, 'K', "f9", "h9", "i9", "g9"),
-            castling(Color::Black, 'Q', "f9", "d9", "a9", "e9"),
+            castling(Color::White, 'K', ["d1", "f1"], ["i1", "e1"]),
+            castling(Color::White, 'Q', ["d1", "b1"], ["a1", "c1"]),
+            castling(Color::Black, 'K', ["f9", "h9"], ["i9", "g9"]),
+            castling(Color::Black, 'Q', ["f9", "d9"], ["a9", "e9"]),
         ],
         en_passant_names_landing: false,
         insufficient_material,
