@@ -161,16 +161,21 @@ impl MoveList {
 
     #[inline(always)]
     pub fn push(&mut self, m: Move) {
-        if self.on_heap {
-            self.spilled.push(m);
-        } else if self.len < INLINE_MOVES {
+        if self.len < INLINE_MOVES {
             self.inline[self.len] = MaybeUninit::new(m);
         } else {
-            self.spilled = self.as_slice().to_vec();
-            self.spilled.push(m);
-            self.on_heap = true;
+            self.push_on_heap(m);
         }
         self.len += 1;
+    }
+
+    #[cold]
+    fn push_on_heap(&mut self, m: Move) {
+        if !self.on_heap {
+            self.spilled = self.as_slice().to_vec();
+            self.on_heap = true;
+        }
+        self.spilled.push(m);
     }
 
     #[inline]
