@@ -53,11 +53,11 @@ impl SpecialLeap {
 /// The move tables of one piece type, per colour and square.
 pub struct KindTables {
     /// Leaps onto empty squares.
-    pub quiet: [Vec<Bitboard>; 2],
+    pub quiet: [Box<[Bitboard; SQUARE_COUNT]>; 2],
     /// Leaps that capture.
-    pub capture: [Vec<Bitboard>; 2],
+    pub capture: [Box<[Bitboard; SQUARE_COUNT]>; 2],
     /// Squares from which a piece of this kind and colour captures onto the square by a leap.
-    pub captured_from: [Vec<Bitboard>; 2],
+    pub captured_from: [Box<[Bitboard; SQUARE_COUNT]>; 2],
     /// Slider directions (bit sets of [`Direction`]) per colour, for moving and for capturing.
     pub slide_quiet: [u8; 2],
     pub slide_capture: [u8; 2],
@@ -242,7 +242,7 @@ impl Variant {
 }
 
 fn build_tables(piece: &PieceType, geometry: &Geometry, initial_zone: &[Bitboard; 2]) -> KindTables {
-    let empty = || vec![Bitboard::EMPTY; SQUARE_COUNT];
+    let empty = || Box::new([Bitboard::EMPTY; SQUARE_COUNT]);
     let mut t = KindTables {
         quiet: [empty(), empty()],
         capture: [empty(), empty()],
