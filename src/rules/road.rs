@@ -88,20 +88,10 @@ impl DoubleMoveRoad {
         color: Color,
         occupied: Bitboard,
     ) -> Bitboard {
-        if kind == self.line_mover {
-            return self.road_lines(pos, from, occupied);
-        }
         let enemies = pos.color_set(!color);
-        let mut targets = Bitboard::EMPTY;
-        if kind == self.royal {
-            targets |= self.road_steps(pos, from);
-        }
-        let lifted = occupied - Bitboard::from_square(from);
-        for tornado in self.tornados(pos, from, kind, color, occupied) {
-            let (quiet, captures) = reach(pos, tornado, kind, color, lifted);
-            targets |= (quiet - lifted) | (captures & enemies);
-        }
-        targets - Bitboard::from_square(from)
+        self.road_moves(pos, from, kind, color, occupied, |(quiet, captures), lifted| {
+            (quiet - lifted) | (captures & enemies)
+        })
     }
 
     /// Squares a road unit attacks: where its road moves could capture.
@@ -113,18 +103,30 @@ impl DoubleMoveRoad {
         color: Color,
         occupied: Bitboard,
     ) -> Bitboard {
+        self.road_moves(pos, from, kind, color, occupied, |(_, captures), _| captures)
+    }
+
+    /// The road moves of a unit: road lines for the line mover; otherwise road steps for the
+    /// royal unit plus, for every Tornado, the leg-2 squares that `leg_two` keeps from the
+    /// unit's reach there (computed with the start square empty).
+    fn road_moves(
+        &self,
+        pos: &Position,
+        from: Square,
+        kind: Kind,
+        color: Color,
+        occupied: Bitboard,
+        leg_two: impl Fn((Bitboard, Bitboard), Bitboard) -> Bitboard,
+    ) -> Bitboard {
         if kind == self.line_mover {
             return self.road_lines(pos, from, occupied);
         }
-        let mut attacks = Bitboard::EMPTY;
-        if kind == self.royal {
-            attacks |= self.road_steps(pos, from);
-        }
+        let mut squares = if kind == self.royal { self.road_steps(pos, from) } else { Bitboard::EMPTY };
         let lifted = occupied - Bitboard::from_square(from);
         for tornado in self.tornados(pos, from, kind, color, occupied) {
-            attacks |= reach(pos, tornado, kind, color, lifted).1;
+            squares |= leg_two(reach(pos, tornado, kind, color, lifted), lifted);
         }
-        attacks - Bitboard::from_square(from)
+        squares - Bitboard::from_square(from)
     }
 
     /// Leg 1: squares holding a unit (not a King) that the unit reaches by a move of its kind,
