@@ -107,3 +107,72 @@ impl Position {
             .ok_or_else(illegal)
     }
 }
+
+impl Position {
+    /// The move in Standard Algebraic Notation (`Nf3`, `exd5`, `e8=Q+`, `O-O`, `Qxf7#`), as
+    /// PGN uses it. Jump chains have no SAN and are written as their coordinate text.
+    pub fn san(&self, mv: Move) -> String {
+        let v = self.variant();
+        let Some(piece) = self.piece_at(mv.from()) else { return self.move_text(mv) };
+        let piece_type = v.piece_type(piece.kind());
+        let mut san = match mv.special() {
+            Special::JumpChain => return self.move_text(mv),
+            Special::Castle => {
+                let castling = v.castlings.iter().find(|c| c.color == piece.color() && c.king_to == mv.to());
+                if castling.is_some_and(|c| c.letter == 'Q') {
+                    "O-O-O".to_string()
+                } else {
+                    "O-O".to_string()
+                }
+            }
+            _ => {
+                let capture = match mv.special() {
+                    Special::EnPassant => true,
+                    _ => self.piece_at(mv.to()).is_some_and(|p| p.color() != piece.color()),
+                };
+                let mut text = String::new();
+                if piece_type.pawn {
+                    if capture || mv.from().file() != mv.to().file() {
+                        text.push((b'a' + mv.from().file()) as char);
+                    }
+                } else {
+                    text.push(piece_type.letter);
+                    // Disambiguate among other pieces of the kind that can go to the same square.
+                    let rivals: Vec<Square> = self
+                        .legal_moves()
+                        .iter()
+                        .filter(|m| m.to() == mv.to() && m.from() != mv.from())
+                        .filter(|m| self.piece_at(m.from()) == Some(piece))
+                        .map(|m| m.from())
+                        .collect();
+                    if !rivals.is_empty() {
+                        let file_unique = rivals.iter().all(|s| s.file() != mv.from().file());
+                        let rank_unique = rivals.iter().all(|s| s.rank() != mv.from().rank());
+                        if file_unique {
+                            text.push((b'a' + mv.from().file()) as char);
+                        } else if rank_unique {
+                            text.push_str(&(mv.from().rank() + 1).to_string());
+                        } else {
+                            text.push_str(&mv.from().to_string());
+                        }
+                    }
+                }
+                if capture {
+                    text.push('x');
+                }
+                text.push_str(&mv.to().to_string());
+                if let Some(kind) = mv.promoted() {
+                    text.push('=');
+                    text.push(v.piece_type(kind).letter);
+                }
+                text
+            }
+        };
+        let mut after = self.clone();
+        after.make(mv);
+        if after.in_check() {
+            san.push(if after.legal_moves().is_empty() { '#' } else { '+' });
+        }
+        san
+    }
+}

@@ -222,3 +222,25 @@ fn en_passant_is_recorded_only_when_legal() {
     play(&mut p, "d7d5");
     assert_eq!(p.to_fen(), "4k3/8/8/r2pP3/8/8/8/6K1 w - d6 0 2");
 }
+
+#[test]
+fn standard_algebraic_notation() {
+    let san = |fen: &str, text: &str| {
+        let p = pos(fen);
+        p.san(p.parse_move(text).unwrap())
+    };
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(san(start, "g1f3"), "Nf3");
+    assert_eq!(san(start, "e2e4"), "e4");
+    // Knights on b1 and f3 can both go to d2: file disambiguation.
+    assert_eq!(san("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "b1d2"), "Nbd2");
+    // Rooks on a1 and a5 can both go to a3: rank disambiguation.
+    assert_eq!(san("4k3/8/8/R7/8/8/8/R3K3 w - - 0 1", "a1a3"), "R1a3");
+    assert_eq!(san("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), "exd5");
+    assert_eq!(san("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6"), "exd6");
+    assert_eq!(san("8/4P1k1/8/8/8/8/8/4K3 w - - 0 1", "e7e8q"), "e8=Q");
+    assert_eq!(san("6k1/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8q"), "e8=Q+");
+    assert_eq!(san("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1"), "O-O");
+    assert_eq!(san("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1"), "O-O-O");
+    assert_eq!(san("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", "d8h4"), "Qh4#");
+}
