@@ -105,7 +105,8 @@ fn fen_and_moves_option_play_moves_first() {
 
 #[test]
 fn go_prints_info_lines_and_a_best_move() {
-    let o = tinman(&["go", "--variant", "normal", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "--depth", "3"]);
+    let o =
+        tinman(&["go", "--variant", "normal", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "--depth", "3"]);
     assert!(o.status.success());
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();

@@ -23,7 +23,8 @@ fn finds_mate_in_one_and_two_in_chess() {
     let (m, score) = search_depth(&pos("normal", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), 4);
     assert_eq!((m.as_str(), score), ("a1a8", Score::Mate(1)));
     // Mate in two: 1.Qd8+ Bxd8 2.Re8#.
-    let (m, score) = search_depth(&pos("normal", "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1"), 6);
+    let (m, score) =
+        search_depth(&pos("normal", "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1"), 6);
     assert_eq!((m.as_str(), score), ("d5d8", Score::Mate(2)));
 }
 
@@ -69,7 +70,11 @@ fn no_legal_move_gives_no_best_move() {
 fn move_time_is_respected() {
     let p = Position::start(variants::by_name("wizardoz").unwrap());
     let start = Instant::now();
-    let r = Searcher::new(8).search(&p, &Limits { move_time: Some(Duration::from_millis(200)), ..Limits::default() }, &mut |_| {});
+    let r = Searcher::new(8).search(
+        &p,
+        &Limits { move_time: Some(Duration::from_millis(200)), ..Limits::default() },
+        &mut |_| {},
+    );
     assert!(r.best.is_some());
     assert!(start.elapsed() < Duration::from_millis(400), "{:?}", start.elapsed());
 }
@@ -136,7 +141,11 @@ fn perft_through_the_move_picker_equals_plain_perft() {
         let mut p = Position::start(v);
         let values = Values::for_variant(v);
         let history = History::new();
-        assert_eq!(picker_perft(&mut p, 3, &values, &history), tinman_core::perft::perft(&mut p, 3), "{name}");
+        assert_eq!(
+            picker_perft(&mut p, 3, &values, &history),
+            tinman_core::perft::perft(&mut p, 3),
+            "{name}"
+        );
     }
 }
 
