@@ -1,36 +1,13 @@
 //! Command-line tools: `perft` and `moves`.
 
+use crate::uci::info_line;
 use std::io::Write;
 use std::time::Duration;
 use tinman_core::{variants, Position};
-use tinman_search::{Limits, Score, SearchInfo, Searcher};
+use tinman_search::{Limits, Searcher};
 
 /// Depth of `tinman bench` unless `--depth` says otherwise.
 const BENCH_DEPTH: u32 = 7;
-
-/// A search report in UCI's `info` form.
-fn info_line(pos: &Position, info: &SearchInfo) -> String {
-    let score = match info.score {
-        Score::Centipawns(cp) => format!("cp {cp}"),
-        Score::Mate(n) => format!("mate {n}"),
-    };
-    let mut line = format!(
-        "info depth {} seldepth {} score {score} nodes {} nps {} time {} hashfull {} pv",
-        info.depth,
-        info.seldepth,
-        info.nodes,
-        info.nps,
-        info.time.as_millis(),
-        info.hashfull
-    );
-    let mut p = pos.clone();
-    for &m in &info.pv {
-        line.push(' ');
-        line.push_str(&p.move_text(m));
-        p.make(m);
-    }
-    line
-}
 
 const USAGE: &str = "usage:
   tinman perft --variant NAME --depth N [--fen FEN] [--moves \"M1 M2 ...\"] [--divide] [--threads N]

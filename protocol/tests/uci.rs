@@ -1,0 +1,165 @@
+//! Scripted UCI dialogues with the `tinman` binary, for every game.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+use tinman_core::{variants, Position};
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tinman"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("tinman starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine { child, stdin, lines }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(20))
+                .unwrap_or_else(|_| panic!("no '{prefix}' line; got {seen:?}"));
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.child.wait().unwrap();
+        assert!(status.success());
+    }
+}
+
+#[test]
+fn handshake_lists_every_game() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(lines[0].starts_with("id name Tinman"));
+    let variant = lines.iter().find(|l| l.starts_with("option name UCI_Variant")).unwrap();
+    for name in variants::NAMES {
+        assert!(variant.contains(&format!("var {name}")), "{variant}");
+    }
+    e.send("isready");
+    assert_eq!(e.until("readyok"), ["readyok"]);
+    e.quit();
+}
+
+#[test]
+fn every_game_answers_go_with_a_legal_move() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    for name in variants::NAMES {
+        e.send(&format!("setoption name UCI_Variant value {name}"));
+        e.send("ucinewgame");
+        e.send("position startpos");
+        e.send("go depth 3");
+        let lines = e.until("bestmove");
+        assert!(lines.iter().any(|l| l.starts_with("info depth 3 ")), "{name}: {lines:?}");
+        let best = lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+        let pos = Position::start(variants::by_name(name).unwrap());
+        assert!(pos.parse_move(&best).is_ok(), "{name}: {best}");
+    }
+    e.quit();
+}
+
+#[test]
+fn positions_with_moves_extra_fields_and_chains() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value desertoasis");
+    // White's Desert Wazir can take both black units with one chain: the win.
+    e.send("position fen 12/12/12/12/12/12/2n9/12/2n9/2W9/12/12 w - - 0 1");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert_eq!(lines.last().unwrap(), "bestmove c3c4,c4c5,c5c6,c6c7");
+    e.send("setoption name UCI_Variant value imawazir");
+    e.send("position fen 7w/8/8/8/8/2W5/8/W7 w - - 0 1 c3=4 moves c3d3 h8h7");
+    e.send("go depth 1");
+    e.until("bestmove");
+    e.send("setoption name UCI_Variant value chess");
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    e.send("go depth 2");
+    e.until("bestmove");
+    e.quit();
+}
+
+#[test]
+fn no_legal_move_answers_0000() {
+    let mut e = Engine::start();
+    e.send("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    e.send("go depth 3");
+    assert_eq!(e.until("bestmove").last().unwrap(), "bestmove 0000");
+    e.quit();
+}
+
+#[test]
+fn bad_input_gets_info_string_errors_and_the_engine_goes_on() {
+    let mut e = Engine::start();
+    for (command, error) in [
+        ("foo", "info string error: unknown command 'foo'"),
+        (
+            "position fen 8/8/8 w - - 0 1",
+            "info string error: bad FEN: board: normal is played on 8x8, the FEN has 8x3",
+        ),
+        ("position startpos moves e2e5", "info string error: illegal move 'e2e5'"),
+        ("setoption name UCI_Variant value nosuch", "info string error: unknown variant 'nosuch'"),
+        ("setoption name Hash value 0", "info string error: Hash must be 1 to 4096, not '0'"),
+        ("go depth x", "info string error: go depth: 'x' is not a number"),
+    ] {
+        e.send(command);
+        assert_eq!(e.until("info string"), [error], "{command}");
+    }
+    // The position is unchanged by the failed commands: still the start.
+    e.send("go depth 1");
+    let best = e.until("bestmove").last().unwrap().clone();
+    let start = Position::start(variants::by_name("normal").unwrap());
+    assert!(start.parse_move(best.split_whitespace().nth(1).unwrap()).is_ok());
+    e.quit();
+}
+
+#[test]
+fn stop_ends_an_infinite_search_and_clock_search_stays_in_time() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("stop");
+    assert!(e.until("bestmove").last().unwrap().starts_with("bestmove "));
+    let start = std::time::Instant::now();
+    e.send("go wtime 1000 btime 1000 winc 0 binc 0");
+    e.until("bestmove");
+    assert!(start.elapsed() < Duration::from_millis(500), "{:?}", start.elapsed());
+    e.quit();
+}
