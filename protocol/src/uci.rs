@@ -13,6 +13,8 @@ use tinman_search::{Clock, Limits, Score, SearchInfo, Searcher};
 
 const DEFAULT_HASH_MB: usize = 16;
 const MAX_HASH_MB: usize = 4096;
+const MAX_MULTI_PV: usize = 256;
+const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 
 /// One line to the GUI, flushed at once.
 fn send(line: &str) {
@@ -25,9 +27,23 @@ struct Engine {
     variant: &'static Variant,
     position: Position,
     hash_mb: usize,
+    multi_pv: usize,
+    move_overhead: Duration,
+    /// The `wizardoz` road chosen with the `Road` option (`None`: the default road).
+    road: Option<String>,
     /// The searcher while idle; during a search it lives on the search thread.
     searcher: Option<Searcher>,
-    search: Option<(JoinHandle<Searcher>, Arc<AtomicBool>)>,
+    search: Option<Running>,
+}
+
+/// A search on its thread.
+struct Running {
+    handle: JoinHandle<Searcher>,
+    stop: Arc<AtomicBool>,
+    /// Set to keep a ponder search from announcing a move when `ponderhit` replaces it.
+    silent: Arc<AtomicBool>,
+    /// For a ponder search: the limits to search with once the opponent plays the move.
+    on_ponderhit: Option<Limits>,
 }
 
 /// Runs the UCI loop on standard input until `quit` or end of input.
@@ -37,6 +53,9 @@ pub fn run() {
         variant: normal,
         position: Position::start(normal),
         hash_mb: DEFAULT_HASH_MB,
+        multi_pv: 1,
+        move_overhead: tinman_search::limits::DEFAULT_MOVE_OVERHEAD,
+        road: None,
         searcher: Some(Searcher::new(DEFAULT_HASH_MB)),
         search: None,
     };
@@ -64,13 +83,13 @@ impl Engine {
                 if let Some(s) = self.searcher.as_mut() {
                     s.clear();
                 }
-                self.position = Position::start(self.variant);
+                self.position = self.start_position();
             }
             "setoption" => self.set_option(rest),
             "position" => self.set_position(rest),
             "go" => self.go(rest),
             "stop" => self.finish_search(),
-            "ponderhit" => {}
+            "ponderhit" => self.ponderhit(),
             "quit" => return false,
             _ => send(&format!("info string error: unknown command '{word}'")),
         }
@@ -86,6 +105,14 @@ impl Engine {
         send(&format!("option name UCI_Variant type combo default normal {}", games.join(" ")));
         send(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
         send("option name Clear Hash type button");
+        send(&format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"));
+        send("option name Ponder type check default false");
+        send(&format!(
+            "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
+            tinman_search::limits::DEFAULT_MOVE_OVERHEAD.as_millis()
+        ));
+        send("option name UCI_AnalyseMode type check default false");
+        send("option name Road type string default c4,d5,e6,f5,g4");
         send("uciok");
     }
 
@@ -107,7 +134,7 @@ impl Engine {
                 match variants::by_name(wanted) {
                     Some(v) => {
                         self.variant = v;
-                        self.position = Position::start(v);
+                        self.position = self.start_position();
                     }
                     None => send(&format!("info string error: unknown variant '{value}'")),
                 }
@@ -126,6 +153,29 @@ impl Engine {
                     s.clear();
                 }
             }
+            "multipv" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_MULTI_PV).contains(&n) => self.multi_pv = n,
+                _ => send(&format!("info string error: MultiPV must be 1 to {MAX_MULTI_PV}, not '{value}'")),
+            },
+            "move overhead" => match value.parse::<u64>() {
+                Ok(ms) if ms <= MAX_MOVE_OVERHEAD_MS => self.move_overhead = Duration::from_millis(ms),
+                _ => send(&format!("info string error: Move Overhead must be 0 to {MAX_MOVE_OVERHEAD_MS}")),
+            },
+            // The GUI's pondering switch and analysis flag change nothing in how we search.
+            "ponder" | "uci_analysemode" => {}
+            "road" => {
+                let wizardoz = variants::by_name("wizardoz").expect("wizardoz");
+                let fen = format!("{} road:{}", wizardoz.start_fen, value.replace(' ', ""));
+                match Position::from_fen(wizardoz, &fen) {
+                    Ok(_) => {
+                        self.road = Some(value.replace(' ', ""));
+                        if self.variant.name == "wizardoz" {
+                            self.position = self.start_position();
+                        }
+                    }
+                    Err(e) => send(&format!("info string error: Road: {e}")),
+                }
+            }
             _ => send(&format!("info string error: unknown option '{name}'")),
         }
     }
@@ -137,9 +187,9 @@ impl Engine {
             None => (rest.trim(), ""),
         };
         let mut pos = if setup == "startpos" {
-            Position::start(self.variant)
+            self.start_position()
         } else if let Some(fen) = setup.strip_prefix("fen ") {
-            match Position::from_fen(self.variant, fen.trim()) {
+            match Position::from_fen(self.variant, &self.with_road(fen.trim())) {
                 Ok(p) => p,
                 Err(e) => return send(&format!("info string error: bad FEN: {e}")),
             }
@@ -158,15 +208,32 @@ impl Engine {
 
     fn go(&mut self, rest: &str) {
         self.finish_search();
-        let limits = match parse_go(rest, self.position.side_to_move()) {
+        let (mut limits, ponder) = match parse_go(rest, &self.position) {
             Ok(l) => l,
             Err(e) => return send(&format!("info string error: {e}")),
         };
+        limits.multi_pv = self.multi_pv;
+        limits.move_overhead = Some(self.move_overhead);
+        if ponder {
+            // Think on the opponent's time without a budget until `ponderhit` or `stop`.
+            let thinking = Limits { clock: None, move_time: None, ..limits.clone() };
+            self.start_search(thinking, Some(limits));
+        } else {
+            self.start_search(limits, None);
+        }
+    }
+
+    fn start_search(&mut self, limits: Limits, on_ponderhit: Option<Limits>) {
         let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(self.hash_mb));
         let stop = searcher.stop_flag();
+        let silent = Arc::new(AtomicBool::new(false));
+        let quiet = silent.clone();
         let position = self.position.clone();
         let handle = std::thread::spawn(move || {
             let result = searcher.search(&position, &limits, &mut |info| send(&info_line(&position, info)));
+            if quiet.load(Ordering::Relaxed) {
+                return searcher;
+            }
             match result.best {
                 None => send("bestmove 0000"),
                 Some(best) => {
@@ -181,27 +248,65 @@ impl Engine {
             }
             searcher
         });
-        self.search = Some((handle, stop));
+        self.search = Some(Running { handle, stop, silent, on_ponderhit });
+    }
+
+    /// The opponent played the expected move: search it for real, with the `go ponder` clock.
+    fn ponderhit(&mut self) {
+        let Some(limits) = self.search.as_mut().and_then(|r| r.on_ponderhit.take()) else { return };
+        if let Some(running) = self.search.as_ref() {
+            running.silent.store(true, Ordering::Relaxed);
+        }
+        self.finish_search();
+        self.start_search(limits, None);
+    }
+
+    /// The start position of the current game (with the chosen road in `wizardoz`).
+    fn start_position(&self) -> Position {
+        Position::from_fen(self.variant, &self.with_road(self.variant.start_fen))
+            .unwrap_or_else(|_| Position::start(self.variant))
+    }
+
+    /// A FEN with the `Road` option's road added, for `wizardoz` FENs that name none.
+    fn with_road(&self, fen: &str) -> String {
+        match &self.road {
+            Some(road) if self.variant.name == "wizardoz" && fen.split_whitespace().count() <= 6 => {
+                let mut fields: Vec<&str> = fen.split_whitespace().collect();
+                while fields.len() < 6 {
+                    fields.push(if fields.len() == 4 { "0" } else { "1" });
+                }
+                format!("{} road:{road}", fields.join(" "))
+            }
+            _ => fen.to_string(),
+        }
     }
 
     /// Stops a running search (it still sends its `bestmove`) and takes the searcher back.
     fn finish_search(&mut self) {
-        if let Some((handle, stop)) = self.search.take() {
-            stop.store(true, Ordering::Relaxed);
-            if let Ok(searcher) = handle.join() {
+        if let Some(running) = self.search.take() {
+            running.stop.store(true, Ordering::Relaxed);
+            if let Ok(searcher) = running.handle.join() {
                 self.searcher = Some(searcher);
             }
         }
     }
 }
 
-/// The limits of a `go` command for the side to move.
-fn parse_go(rest: &str, side: Color) -> Result<Limits, String> {
+/// The limits of a `go` command for the side to move in `pos`, and whether it is `go ponder`.
+fn parse_go(rest: &str, pos: &Position) -> Result<(Limits, bool), String> {
+    let side = pos.side_to_move();
     let mut limits = Limits::default();
     let mut clock = Clock::default();
-    let mut has_clock = false;
-    let mut words = rest.split_whitespace();
+    let (mut has_clock, mut ponder) = (false, false);
+    let mut words = rest.split_whitespace().peekable();
     while let Some(word) = words.next() {
+        if word == "searchmoves" {
+            while let Some(m) = words.peek().and_then(|text| pos.parse_move(text).ok()) {
+                limits.search_moves.push(m);
+                words.next();
+            }
+            continue;
+        }
         let mut number = || -> Result<u64, String> {
             let v = words.next().ok_or(format!("go {word} needs a number"))?;
             v.parse().map_err(|_| format!("go {word}: '{v}' is not a number"))
@@ -221,14 +326,15 @@ fn parse_go(rest: &str, side: Color) -> Result<Limits, String> {
             ("nodes", _) => limits.nodes = Some(number()?),
             ("movetime", _) => limits.move_time = Some(ms(number()?)),
             ("mate", _) => limits.mate = Some(number()? as u32),
-            ("infinite" | "ponder", _) => {}
+            ("ponder", _) => ponder = true,
+            ("infinite", _) => {}
             _ => return Err(format!("go: unknown word '{word}'")),
         }
     }
     if has_clock {
         limits.clock = Some(clock);
     }
-    Ok(limits)
+    Ok((limits, ponder))
 }
 
 /// A search report as a UCI `info` line.
@@ -238,9 +344,10 @@ pub fn info_line(pos: &Position, info: &SearchInfo) -> String {
         Score::Mate(n) => format!("mate {n}"),
     };
     let mut line = format!(
-        "info depth {} seldepth {} score {score} nodes {} nps {} hashfull {} time {} pv",
+        "info depth {} seldepth {} multipv {} score {score} nodes {} nps {} hashfull {} time {} pv",
         info.depth,
         info.seldepth,
+        info.multipv,
         info.nodes,
         info.nps,
         info.hashfull,

@@ -163,3 +163,67 @@ fn stop_ends_an_infinite_search_and_clock_search_stays_in_time() {
     assert!(start.elapsed() < Duration::from_millis(500), "{:?}", start.elapsed());
     e.quit();
 }
+
+#[test]
+fn multipv_and_searchmoves() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    let last_depth: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth 3 ")).collect();
+    assert_eq!(last_depth.len(), 3, "{lines:?}");
+    for (i, line) in last_depth.iter().enumerate() {
+        assert!(line.contains(&format!(" multipv {} ", i + 1)), "{line}");
+    }
+    let firsts: Vec<&str> =
+        last_depth.iter().map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap()).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2], "{firsts:?}");
+    e.send("setoption name MultiPV value 1");
+    e.send("go depth 4 searchmoves a2a3 h2h3");
+    let best = e.until("bestmove").last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+    assert!(best == "a2a3" || best == "h2h3", "{best}");
+    e.quit();
+}
+
+#[test]
+fn ponder_then_ponderhit_plays_with_the_clock() {
+    let mut e = Engine::start();
+    e.send("setoption name Ponder value true");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go ponder wtime 2000 btime 2000");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("ponderhit");
+    let start = std::time::Instant::now();
+    let lines = e.until("bestmove");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("bestmove")).count(), 1);
+    assert!(start.elapsed() < Duration::from_millis(1000), "{:?}", start.elapsed());
+    // A ponder search stopped by `stop` still answers.
+    e.send("go ponder wtime 2000 btime 2000");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("stop");
+    assert!(e.until("bestmove").last().unwrap().starts_with("bestmove "));
+    e.quit();
+}
+
+#[test]
+fn the_road_option_sets_the_wizardoz_road() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value wizardoz");
+    e.send("setoption name Road value c3,d4,e4,e5,f6");
+    // On this road White's e-pawn double-steps onto e4 and then may only double-move: the
+    // engine must still find legal moves from it.
+    e.send("position startpos moves e2e4 e8e6");
+    e.send("go depth 3");
+    let best = e.until("bestmove").last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+    let v = variants::by_name("wizardoz").unwrap();
+    let mut p = Position::from_fen(v, &format!("{} road:c3,d4,e4,e5,f6", v.start_fen)).unwrap();
+    for m in ["e2e4", "e8e6"] {
+        let mv = p.parse_move(m).unwrap();
+        p.make(mv);
+    }
+    assert!(p.parse_move(&best).is_ok(), "{best}");
+    e.send("setoption name Road value z9");
+    assert!(e.until("info string").last().unwrap().starts_with("info string error: Road: "));
+    e.quit();
+}

@@ -20,10 +20,17 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Stop once a mate in this many moves is found.
     pub mate: Option<u32>,
+    /// Search only these root moves (all when empty).
+    pub search_moves: Vec<tinman_core::Move>,
+    /// Number of best lines to find and report (1 when 0).
+    pub multi_pv: usize,
+    /// Time kept back from every budget for the GUI round trip (the default when `None`).
+    pub move_overhead: Option<Duration>,
 }
 
-/// Time kept back from every budget for the protocol round trip and process scheduling.
-const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+/// Time kept back from every budget for the protocol round trip and process scheduling,
+/// unless the limits say otherwise.
+pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(30);
 /// Moves assumed left when the clock does not say.
 const DEFAULT_MOVES_TO_GO: u32 = 30;
 /// The hard limit may reach this many times the planned time...
@@ -41,12 +48,13 @@ pub struct TimePlan {
 
 impl Limits {
     pub fn time_plan(&self) -> TimePlan {
+        let overhead = self.move_overhead.unwrap_or(DEFAULT_MOVE_OVERHEAD);
         if let Some(t) = self.move_time {
-            let t = t.saturating_sub(MOVE_OVERHEAD).max(Duration::from_millis(1));
+            let t = t.saturating_sub(overhead).max(Duration::from_millis(1));
             return TimePlan { soft: Some(t), hard: Some(t) };
         }
         let Some(clock) = self.clock else { return TimePlan { soft: None, hard: None } };
-        let usable = clock.remaining.saturating_sub(MOVE_OVERHEAD);
+        let usable = clock.remaining.saturating_sub(overhead);
         let moves = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
         let planned = usable / moves + clock.increment * 3 / 4;
         let cap = usable / MAX_SHARE_OF_CLOCK;

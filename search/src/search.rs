@@ -44,6 +44,8 @@ pub struct SearchInfo {
     pub time: Duration,
     pub nps: u64,
     pub pv: Vec<Move>,
+    /// Which of the best lines this is (1 for the best).
+    pub multipv: u32,
     /// Permille of the transposition table in use.
     pub hashfull: u32,
 }
@@ -72,6 +74,8 @@ pub struct Searcher {
     node_limit: Option<u64>,
     values: Option<(&'static str, Values)>,
     pv: Vec<Vec<Move>>,
+    /// Root moves this search may play (`searchmoves` minus lines already reported).
+    root_moves: Vec<Move>,
 }
 
 impl Searcher {
@@ -89,6 +93,7 @@ impl Searcher {
             node_limit: None,
             values: None,
             pv: vec![Vec::new(); MAX_PLY + 1],
+            root_moves: Vec::new(),
         }
     }
 
@@ -126,44 +131,57 @@ impl Searcher {
             self.values = Some((pos.variant().name, Values::for_variant(pos.variant())));
         }
         let mut pos = pos.clone();
-        let root_moves = pos.legal_moves();
+        let legal: Vec<Move> = pos.legal_moves().iter().copied().collect();
+        let allowed: Vec<Move> = if limits.search_moves.is_empty() {
+            legal
+        } else {
+            legal.into_iter().filter(|m| limits.search_moves.contains(m)).collect()
+        };
         let mut result = SearchResult {
-            best: root_moves.iter().next().copied(),
+            best: allowed.first().copied(),
             ponder: None,
             score: Score::Centipawns(0),
             nodes: 0,
             depth: 0,
         };
-        if root_moves.is_empty() {
+        if allowed.is_empty() {
             return result;
         }
+        let lines = limits.multi_pv.clamp(1, allowed.len());
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1) as i32;
-        let mut previous = 0;
-        for depth in 1..=max_depth {
-            self.seldepth = 0;
-            let score = self.aspiration(&mut pos, depth, previous);
-            if self.stopped() && depth > 1 {
-                break;
+        let mut previous = vec![0; lines];
+        'deepening: for depth in 1..=max_depth {
+            let mut reported: Vec<Move> = Vec::new();
+            for line in 0..lines {
+                self.seldepth = 0;
+                self.root_moves = allowed.iter().copied().filter(|m| !reported.contains(m)).collect();
+                let score = self.aspiration(&mut pos, depth, previous[line]);
+                if self.stopped() && depth > 1 {
+                    break 'deepening;
+                }
+                previous[line] = score;
+                let pv = self.pv[0].clone();
+                let Some(&first) = pv.first() else { break };
+                reported.push(first);
+                if line == 0 {
+                    result.best = Some(first);
+                    result.ponder = pv.get(1).copied();
+                    result.score = Score::from_internal(score);
+                    result.depth = depth as u32;
+                }
+                let time = self.start.elapsed();
+                report(&SearchInfo {
+                    depth: depth as u32,
+                    seldepth: self.seldepth as u32,
+                    score: Score::from_internal(score),
+                    nodes: self.nodes,
+                    time,
+                    nps: (self.nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64,
+                    pv,
+                    multipv: line as u32 + 1,
+                    hashfull: self.tt.hashfull(),
+                });
             }
-            previous = score;
-            let pv = self.pv[0].clone();
-            if let Some(&best) = pv.first() {
-                result.best = Some(best);
-                result.ponder = pv.get(1).copied();
-            }
-            result.score = Score::from_internal(score);
-            result.depth = depth as u32;
-            let time = self.start.elapsed();
-            report(&SearchInfo {
-                depth: depth as u32,
-                seldepth: self.seldepth as u32,
-                score: result.score,
-                nodes: self.nodes,
-                time,
-                nps: (self.nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64,
-                pv,
-                hashfull: self.tt.hashfull(),
-            });
             if self.stopped() {
                 break;
             }
@@ -176,7 +194,7 @@ impl Searcher {
                 break;
             }
             // A forced move needs no more thought under a clock.
-            if root_moves.len() == 1 && limits.clock.is_some() {
+            if allowed.len() == 1 && limits.clock.is_some() {
                 break;
             }
         }
@@ -308,9 +326,13 @@ impl Searcher {
             }
         }
 
-        let moves = pos.legal_moves();
+        let mut moves = pos.legal_moves();
         if moves.is_empty() {
             return self.no_moves(pos, ply);
+        }
+        if ply == 0 {
+            let root = &self.root_moves;
+            moves.retain(|m| root.contains(&m));
         }
         let killers = self.killers[ply];
         let picker = MovePicker::new(pos, &moves, tt_move, killers, &self.history, self.values());
@@ -368,7 +390,9 @@ impl Searcher {
                 quiets_tried.push(m);
             }
         }
-        if !self.stopped() || ply == 0 {
+        // A root searched without some moves (MultiPV, searchmoves) must not teach the table.
+        let restricted = ply == 0 && moves.len() < pos.legal_moves().len();
+        if (!self.stopped() || ply == 0) && !restricted {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > original_alpha {
