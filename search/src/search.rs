@@ -152,14 +152,14 @@ impl Searcher {
         let mut previous = vec![0; lines];
         'deepening: for depth in 1..=max_depth {
             let mut reported: Vec<Move> = Vec::new();
-            for line in 0..lines {
+            for (line, last_score) in previous.iter_mut().enumerate() {
                 self.seldepth = 0;
                 self.root_moves = allowed.iter().copied().filter(|m| !reported.contains(m)).collect();
-                let score = self.aspiration(&mut pos, depth, previous[line]);
+                let score = self.aspiration(&mut pos, depth, *last_score);
                 if self.stopped() && depth > 1 {
                     break 'deepening;
                 }
-                previous[line] = score;
+                *last_score = score;
                 let pv = self.pv[0].clone();
                 let Some(&first) = pv.first() else { break };
                 reported.push(first);
