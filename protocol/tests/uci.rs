@@ -227,3 +227,51 @@ fn the_road_option_sets_the_wizardoz_road() {
     assert!(e.until("info string").last().unwrap().starts_with("info string error: Road: "));
     e.quit();
 }
+
+/// Every line the engine writes during standard-chess games and analysis, read by
+/// vampirc-uci (an independent UCI parser that knows only standard chess).
+#[test]
+fn vampirc_reads_every_line_of_standard_chess_games() {
+    use vampirc_uci::{parse_one, UciMessage};
+    let mut e = Engine::start();
+    let mut lines = Vec::new();
+    e.send("uci");
+    lines.extend(e.until("uciok"));
+    e.send("setoption name MultiPV value 2");
+    e.send("isready");
+    lines.extend(e.until("readyok"));
+    e.send("position startpos");
+    e.send("go depth 4");
+    lines.extend(e.until("bestmove"));
+    e.send("setoption name MultiPV value 1");
+    // A short game by the engine against itself, each move played from the returned bestmove.
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..16 {
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        e.send("go depth 3 wtime 5000 btime 5000");
+        let reply = e.until("bestmove");
+        let best = reply.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+        lines.extend(reply);
+        if best == "0000" {
+            break;
+        }
+        moves.push(best);
+    }
+    // Mate scores and a promotion.
+    e.send("position fen 6k1/4P3/8/8/8/8/5PPP/6K1 w - - 0 1");
+    e.send("go depth 4");
+    lines.extend(e.until("bestmove"));
+    e.quit();
+    let (mut unknown, mut best_moves, mut infos) = (Vec::new(), 0, 0);
+    for line in &lines {
+        match parse_one(line) {
+            UciMessage::Unknown(text, _) => unknown.push(text),
+            UciMessage::BestMove { .. } => best_moves += 1,
+            UciMessage::Info(_) => infos += 1,
+            _ => {}
+        }
+    }
+    assert!(unknown.is_empty(), "vampirc-uci could not read: {unknown:#?}");
+    assert!(best_moves >= 17 && infos >= 50, "{best_moves} bestmoves, {infos} infos");
+    assert!(lines.len() > 50, "{}", lines.len());
+}
