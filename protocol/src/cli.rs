@@ -13,7 +13,7 @@ const USAGE: &str = "usage:
   tinman perft --variant NAME --depth N [--fen FEN] [--moves \"M1 M2 ...\"] [--divide] [--threads N]
   tinman moves --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"]
   tinman fen   --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"]
-  tinman go    --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"] [--depth N] [--movetime MS] [--nodes N]
+  tinman go    --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"] [--depth N] [--movetime MS] [--nodes N] [--threads N]
   tinman bench [--depth N]";
 
 /// Exit status for bad input (unknown variant, bad FEN, bad option).
@@ -152,6 +152,7 @@ fn execute(args: &[String]) -> Result<(), String> {
                 return Err("go needs --depth, --movetime or --nodes".into());
             }
             let mut searcher = Searcher::new(64);
+            searcher.set_threads(o.threads);
             let mut lines = Vec::new();
             let result = searcher.search(&pos, &limits, &mut |info| lines.push(info_line(&pos, info)));
             for line in lines {

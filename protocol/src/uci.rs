@@ -27,6 +27,7 @@ struct Engine {
     variant: &'static Variant,
     position: Position,
     hash_mb: usize,
+    threads: usize,
     multi_pv: usize,
     move_overhead: Duration,
     /// The `wizardoz` road chosen with the `Road` option (`None`: the default road).
@@ -53,6 +54,7 @@ pub fn run() {
         variant: normal,
         position: Position::start(normal),
         hash_mb: DEFAULT_HASH_MB,
+        threads: 1,
         multi_pv: 1,
         move_overhead: tinman_search::limits::DEFAULT_MOVE_OVERHEAD,
         road: None,
@@ -104,6 +106,7 @@ impl Engine {
             variants::NAMES.iter().chain(&["chess"]).map(|n| format!("var {n}")).collect();
         send(&format!("option name UCI_Variant type combo default normal {}", games.join(" ")));
         send(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
+        send(&format!("option name Threads type spin default 1 min 1 max {}", max_threads()));
         send("option name Clear Hash type button");
         send(&format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"));
         send("option name Ponder type check default false");
@@ -147,6 +150,15 @@ impl Engine {
                     }
                 }
                 _ => send(&format!("info string error: Hash must be 1 to {MAX_HASH_MB}, not '{value}'")),
+            },
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=max_threads()).contains(&n) => {
+                    self.threads = n;
+                    if let Some(s) = self.searcher.as_mut() {
+                        s.set_threads(n);
+                    }
+                }
+                _ => send(&format!("info string error: Threads must be 1 to {}, not '{value}'", max_threads())),
             },
             "clear hash" => {
                 if let Some(s) = self.searcher.as_mut() {
@@ -224,7 +236,11 @@ impl Engine {
     }
 
     fn start_search(&mut self, limits: Limits, on_ponderhit: Option<Limits>) {
-        let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(self.hash_mb));
+        let mut searcher = self.searcher.take().unwrap_or_else(|| {
+            let mut s = Searcher::new(self.hash_mb);
+            s.set_threads(self.threads);
+            s
+        });
         let stop = searcher.stop_flag();
         let silent = Arc::new(AtomicBool::new(false));
         let quiet = silent.clone();
@@ -290,6 +306,11 @@ impl Engine {
             }
         }
     }
+}
+
+/// Threads the engine offers: one per core of this machine.
+fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get()).min(tinman_search::search::MAX_THREADS)
 }
 
 /// The limits of a `go` command for the side to move in `pos`, and whether it is `go ponder`.

@@ -67,6 +67,9 @@ fn handshake_lists_every_game() {
     e.send("uci");
     let lines = e.until("uciok");
     assert!(lines[0].starts_with("id name Tinman"));
+    for option in ["Hash", "Threads", "MultiPV", "Ponder", "Clear Hash", "Move Overhead", "UCI_AnalyseMode", "Road"] {
+        assert!(lines.iter().any(|l| l.starts_with(&format!("option name {option} type "))), "{option}");
+    }
     let variant = lines.iter().find(|l| l.starts_with("option name UCI_Variant")).unwrap();
     for name in variants::NAMES {
         assert!(variant.contains(&format!("var {name}")), "{variant}");
@@ -180,6 +183,7 @@ fn multipv_and_searchmoves() {
         last_depth.iter().map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap()).collect();
     assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2], "{firsts:?}");
     e.send("setoption name MultiPV value 1");
+    e.send("setoption name Threads value 2");
     e.send("go depth 4 searchmoves a2a3 h2h3");
     let best = e.until("bestmove").last().unwrap().split_whitespace().nth(1).unwrap().to_string();
     assert!(best == "a2a3" || best == "h2h3", "{best}");

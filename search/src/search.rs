@@ -7,7 +7,7 @@ use crate::limits::{Limits, TimePlan};
 use crate::picker::{gain, is_capture, History, MovePicker};
 use crate::score::{from_table, outcome_score, to_table, Score, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::tt::{Bound, Table};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tinman_core::{Move, MoveList, Position};
@@ -61,9 +61,16 @@ pub struct SearchResult {
     pub depth: u32,
 }
 
-/// A searcher with its transposition table and ordering tables, kept between moves.
-pub struct Searcher {
-    tt: Table,
+/// One search thread: its own ordering tables and principal variations, sharing the
+/// transposition table, the stop flag and the node count with the others.
+struct Worker {
+    tt: Arc<Table>,
+    /// Nodes of all threads, added in steps of `CHECK_INTERVAL`.
+    shared_nodes: Arc<AtomicU64>,
+    /// This worker's nodes already added to `shared_nodes`.
+    flushed: u64,
+    /// Only the main thread keeps time, reports and decides the move.
+    main: bool,
     history: History,
     killers: Vec<[Move; 2]>,
     stop: Arc<AtomicBool>,
@@ -78,14 +85,16 @@ pub struct Searcher {
     root_moves: Vec<Move>,
 }
 
-impl Searcher {
-    /// A searcher with a transposition table of `hash_mb` megabytes.
-    pub fn new(hash_mb: usize) -> Searcher {
-        Searcher {
-            tt: Table::new(hash_mb),
+impl Worker {
+    fn new(tt: Arc<Table>, stop: Arc<AtomicBool>, shared_nodes: Arc<AtomicU64>, main: bool) -> Worker {
+        Worker {
+            tt,
+            shared_nodes,
+            flushed: 0,
+            main,
             history: History::new(),
             killers: vec![[Move::NONE; 2]; MAX_PLY + 1],
-            stop: Arc::new(AtomicBool::new(false)),
+            stop,
             nodes: 0,
             seldepth: 0,
             start: Instant::now(),
@@ -97,35 +106,23 @@ impl Searcher {
         }
     }
 
-    /// The flag that stops a running search when set from another thread.
-    pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        self.stop.clone()
-    }
-
-    /// Resizes the transposition table (clearing it).
-    pub fn set_hash(&mut self, megabytes: usize) {
-        self.tt = Table::new(megabytes);
-    }
-
-    /// Forgets everything learned (a new game).
-    pub fn clear(&mut self) {
-        self.tt.clear();
-        self.history.clear();
+    /// Nodes searched by all threads so far.
+    fn total_nodes(&self) -> u64 {
+        self.shared_nodes.load(Ordering::Relaxed) + self.nodes - self.flushed
     }
 
     /// Searches `pos` within `limits`, calling `report` after every completed iteration.
-    pub fn search(
+    fn search(
         &mut self,
         pos: &Position,
         limits: &Limits,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        self.stop.store(false, Ordering::Relaxed);
         self.start = Instant::now();
-        self.plan = limits.time_plan();
-        self.node_limit = limits.nodes;
+        let (plan, node_limit) = (limits.time_plan(), limits.nodes);
+        (self.plan, self.node_limit) = if self.main { (plan, node_limit) } else { (TimePlan { soft: None, hard: None }, None) };
         self.nodes = 0;
-        self.tt.new_search();
+        self.flushed = 0;
         self.killers.iter_mut().for_each(|k| *k = [Move::NONE; 2]);
         if self.values.as_ref().is_none_or(|(name, _)| *name != pos.variant().name) {
             self.values = Some((pos.variant().name, Values::for_variant(pos.variant())));
@@ -174,9 +171,9 @@ impl Searcher {
                     depth: depth as u32,
                     seldepth: self.seldepth as u32,
                     score: Score::from_internal(score),
-                    nodes: self.nodes,
+                    nodes: self.total_nodes(),
                     time,
-                    nps: (self.nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64,
+                    nps: (self.total_nodes() as u128 * 1_000_000 / time.as_micros().max(1)) as u64,
                     pv,
                     multipv: line as u32 + 1,
                     hashfull: self.tt.hashfull(),
@@ -198,7 +195,8 @@ impl Searcher {
                 break;
             }
         }
-        result.nodes = self.nodes;
+        self.flush_nodes();
+        result.nodes = self.total_nodes();
         result
     }
 
@@ -233,11 +231,17 @@ impl Searcher {
         if !self.nodes.is_multiple_of(CHECK_INTERVAL) {
             return;
         }
+        self.flush_nodes();
         let over_time = self.plan.hard.is_some_and(|hard| self.start.elapsed() >= hard);
-        let over_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
+        let over_nodes = self.node_limit.is_some_and(|n| self.total_nodes() >= n);
         if over_time || over_nodes {
             self.stop.store(true, Ordering::Relaxed);
         }
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared_nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
     }
 
     fn values(&self) -> &Values {
@@ -493,6 +497,80 @@ fn null_move_safe(pos: &Position) -> bool {
     let us = pos.side_to_move();
     let pawns = v.pawn.map_or(tinman_core::Bitboard::EMPTY, |p| pos.pieces(us, p));
     !(pos.color_set(us) - pawns - pos.pieces(us, royal)).is_empty()
+}
+
+/// Most search threads.
+pub const MAX_THREADS: usize = 256;
+
+/// The searcher: a transposition table and the main thread's tables, kept between moves,
+/// plus helper threads that share the table (lazy SMP) when more than one thread is set.
+pub struct Searcher {
+    tt: Arc<Table>,
+    stop: Arc<AtomicBool>,
+    shared_nodes: Arc<AtomicU64>,
+    main: Worker,
+    threads: usize,
+}
+
+impl Searcher {
+    /// A single-threaded searcher with a transposition table of `hash_mb` megabytes.
+    pub fn new(hash_mb: usize) -> Searcher {
+        let tt = Arc::new(Table::new(hash_mb));
+        let stop = Arc::new(AtomicBool::new(false));
+        let shared_nodes = Arc::new(AtomicU64::new(0));
+        let main = Worker::new(tt.clone(), stop.clone(), shared_nodes.clone(), true);
+        Searcher { tt, stop, shared_nodes, main, threads: 1 }
+    }
+
+    /// The flag that stops a running search when set from another thread.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Resizes the transposition table (clearing it).
+    pub fn set_hash(&mut self, megabytes: usize) {
+        self.tt = Arc::new(Table::new(megabytes));
+        self.main.tt = self.tt.clone();
+    }
+
+    /// Sets the number of search threads (1 to [`MAX_THREADS`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// Forgets everything learned (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.main.history.clear();
+    }
+
+    /// Searches `pos` within `limits`, calling `report` after every completed iteration of
+    /// the main thread. With one thread the search is deterministic.
+    pub fn search(&mut self, pos: &Position, limits: &Limits, report: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+        self.stop.store(false, Ordering::Relaxed);
+        self.shared_nodes.store(0, Ordering::Relaxed);
+        self.tt.new_search();
+        if self.threads == 1 {
+            return self.main.search(pos, limits, report);
+        }
+        let (tt, stop, shared) = (&self.tt, &self.stop, &self.shared_nodes);
+        let main = &mut self.main;
+        let mut result = std::thread::scope(|scope| {
+            for _ in 1..self.threads {
+                let mut helper = Worker::new(tt.clone(), stop.clone(), shared.clone(), false);
+                let helper_limits = Limits { clock: None, move_time: None, nodes: None, multi_pv: 1, ..limits.clone() };
+                scope.spawn(move || {
+                    helper.search(pos, &helper_limits, &mut |_| {});
+                });
+            }
+            let result = main.search(pos, limits, report);
+            // The helpers stop with the main thread.
+            stop.store(true, Ordering::Relaxed);
+            result
+        });
+        result.nodes = self.shared_nodes.load(Ordering::Relaxed);
+        result
+    }
 }
 
 impl Default for Searcher {

@@ -156,3 +156,20 @@ fn bench_signature_is_stable() {
     assert_eq!(a.nodes, b.nodes);
     assert!(a.nodes > 1000);
 }
+
+#[test]
+fn several_threads_share_the_table_and_stop_together() {
+    for name in variants::NAMES {
+        let p = Position::start(variants::by_name(name).unwrap());
+        let mut searcher = Searcher::new(8);
+        searcher.set_threads(2);
+        let start = Instant::now();
+        let r = searcher.search(&p, &Limits { move_time: Some(Duration::from_millis(150)), ..Limits::default() }, &mut |_| {});
+        assert!(start.elapsed() < Duration::from_millis(400), "{name}: {:?}", start.elapsed());
+        let best = p.move_text(r.best.unwrap());
+        assert!(p.parse_move(&best).is_ok(), "{name}: {best}");
+        // Depth-limited searches end by themselves too.
+        let r = searcher.search(&p, &Limits { depth: Some(4), ..Limits::default() }, &mut |_| {});
+        assert_eq!(r.depth, 4, "{name}");
+    }
+}
