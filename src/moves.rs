@@ -118,6 +118,19 @@ impl Move {
         self.0
     }
 
+    /// The move with these bits (as stored by [`Move::bits`]). Only for bits that came from a
+    /// real move, such as a transposition-table entry; a search checks the move against the
+    /// legal moves before playing it.
+    #[inline]
+    pub const fn from_bits(bits: u64) -> Move {
+        let on_board = (bits & 0xff) < 144 && ((bits >> 8) & 0xff) < 144;
+        if on_board {
+            Move(bits)
+        } else {
+            Move::NONE
+        }
+    }
+
     #[inline]
     pub const fn is_none(self) -> bool {
         self.0 == 0

@@ -158,7 +158,9 @@ impl Engine {
                         s.set_threads(n);
                     }
                 }
-                _ => send(&format!("info string error: Threads must be 1 to {}, not '{value}'", max_threads())),
+                _ => {
+                    send(&format!("info string error: Threads must be 1 to {}, not '{value}'", max_threads()))
+                }
             },
             "clear hash" => {
                 if let Some(s) = self.searcher.as_mut() {

@@ -67,7 +67,9 @@ fn handshake_lists_every_game() {
     e.send("uci");
     let lines = e.until("uciok");
     assert!(lines[0].starts_with("id name Tinman"));
-    for option in ["Hash", "Threads", "MultiPV", "Ponder", "Clear Hash", "Move Overhead", "UCI_AnalyseMode", "Road"] {
+    for option in
+        ["Hash", "Threads", "MultiPV", "Ponder", "Clear Hash", "Move Overhead", "UCI_AnalyseMode", "Road"]
+    {
         assert!(lines.iter().any(|l| l.starts_with(&format!("option name {option} type "))), "{option}");
     }
     let variant = lines.iter().find(|l| l.starts_with("option name UCI_Variant")).unwrap();

@@ -120,7 +120,8 @@ impl Worker {
     ) -> SearchResult {
         self.start = Instant::now();
         let (plan, node_limit) = (limits.time_plan(), limits.nodes);
-        (self.plan, self.node_limit) = if self.main { (plan, node_limit) } else { (TimePlan { soft: None, hard: None }, None) };
+        (self.plan, self.node_limit) =
+            if self.main { (plan, node_limit) } else { (TimePlan { soft: None, hard: None }, None) };
         self.nodes = 0;
         self.flushed = 0;
         self.killers.iter_mut().for_each(|k| *k = [Move::NONE; 2]);
@@ -546,7 +547,12 @@ impl Searcher {
 
     /// Searches `pos` within `limits`, calling `report` after every completed iteration of
     /// the main thread. With one thread the search is deterministic.
-    pub fn search(&mut self, pos: &Position, limits: &Limits, report: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
         self.stop.store(false, Ordering::Relaxed);
         self.shared_nodes.store(0, Ordering::Relaxed);
         self.tt.new_search();
@@ -558,7 +564,8 @@ impl Searcher {
         let mut result = std::thread::scope(|scope| {
             for _ in 1..self.threads {
                 let mut helper = Worker::new(tt.clone(), stop.clone(), shared.clone(), false);
-                let helper_limits = Limits { clock: None, move_time: None, nodes: None, multi_pv: 1, ..limits.clone() };
+                let helper_limits =
+                    Limits { clock: None, move_time: None, nodes: None, multi_pv: 1, ..limits.clone() };
                 scope.spawn(move || {
                     helper.search(pos, &helper_limits, &mut |_| {});
                 });

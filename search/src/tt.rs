@@ -89,8 +89,11 @@ impl Table {
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let slot = self.slot(key);
-        let (check, mv, data) =
-            (slot.0[0].load(Ordering::Relaxed), slot.0[1].load(Ordering::Relaxed), slot.0[2].load(Ordering::Relaxed));
+        let (check, mv, data) = (
+            slot.0[0].load(Ordering::Relaxed),
+            slot.0[1].load(Ordering::Relaxed),
+            slot.0[2].load(Ordering::Relaxed),
+        );
         if check ^ mv ^ data != key {
             return None;
         }
@@ -100,8 +103,11 @@ impl Table {
     pub fn store(&self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
         let slot = self.slot(key);
         let generation = self.generation.load(Ordering::Relaxed);
-        let (check, old_mv, old_data) =
-            (slot.0[0].load(Ordering::Relaxed), slot.0[1].load(Ordering::Relaxed), slot.0[2].load(Ordering::Relaxed));
+        let (check, old_mv, old_data) = (
+            slot.0[0].load(Ordering::Relaxed),
+            slot.0[1].load(Ordering::Relaxed),
+            slot.0[2].load(Ordering::Relaxed),
+        );
         let same_key = check ^ old_mv ^ old_data == key;
         if let Some(old) = unpack(old_mv, old_data).filter(|_| check != 0) {
             let keep = old.generation == generation && depth < old.depth && same_key;

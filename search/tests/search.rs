@@ -164,7 +164,11 @@ fn several_threads_share_the_table_and_stop_together() {
         let mut searcher = Searcher::new(8);
         searcher.set_threads(2);
         let start = Instant::now();
-        let r = searcher.search(&p, &Limits { move_time: Some(Duration::from_millis(150)), ..Limits::default() }, &mut |_| {});
+        let r = searcher.search(
+            &p,
+            &Limits { move_time: Some(Duration::from_millis(150)), ..Limits::default() },
+            &mut |_| {},
+        );
         assert!(start.elapsed() < Duration::from_millis(400), "{name}: {:?}", start.elapsed());
         let best = p.move_text(r.best.unwrap());
         assert!(p.parse_move(&best).is_ok(), "{name}: {best}");
