@@ -7,14 +7,14 @@ use tinman_core::{variants, Position};
 use tinman_search::{Limits, Searcher};
 
 /// Depth of `tinman bench` unless `--depth` says otherwise.
-const BENCH_DEPTH: u32 = 7;
+const BENCH_DEPTH: u32 = 6;
 
 const USAGE: &str = "usage:
   tinman perft --variant NAME --depth N [--fen FEN] [--moves \"M1 M2 ...\"] [--divide] [--threads N]
   tinman moves --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"]
   tinman fen   --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"]
   tinman go    --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"] [--depth N] [--movetime MS] [--nodes N] [--threads N]
-  tinman bench [--depth N]";
+  tinman bench [--variant NAME] [--depth N]";
 
 /// Exit status for bad input (unknown variant, bad FEN, bad option).
 const EXIT_BAD_INPUT: i32 = 2;
@@ -164,18 +164,19 @@ fn execute(args: &[String]) -> Result<(), String> {
         "bench" => {
             let o = parse_options(rest)?;
             let depth = o.depth.unwrap_or(BENCH_DEPTH);
-            let report = tinman_search::bench::run(depth);
+            let game = rest.iter().any(|a| a == "--variant").then_some(o.variant.as_str());
+            if game.is_some_and(|g| variants::by_name(g).is_none()) {
+                return Err(format!(
+                    "unknown variant '{}' (known: {})",
+                    o.variant,
+                    variants::NAMES.join(", ")
+                ));
+            }
+            let report = tinman_search::bench::run(depth, game);
             for (variant, nodes, best) in &report.positions {
                 writeln!(out, "{variant:<12} {nodes:>10} {best}").map_err(|e| e.to_string())?;
             }
-            writeln!(
-                out,
-                "bench depth {depth} nodes {} time {} nps {}",
-                report.nodes,
-                report.elapsed.as_millis(),
-                report.nps()
-            )
-            .map_err(|e| e.to_string())
+            writeln!(out, "bench {} nodes {} nps", report.nodes, report.nps()).map_err(|e| e.to_string())
         }
         "help" | "--help" | "-h" => writeln!(out, "{USAGE}").map_err(|e| e.to_string()),
         other => Err(format!("unknown command '{other}'\n{USAGE}")),

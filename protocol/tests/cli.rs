@@ -125,7 +125,13 @@ fn bench_ends_with_its_signature() {
     let out = stdout(&o);
     let last = out.lines().last().unwrap();
     let fields: Vec<&str> = last.split(' ').collect();
-    assert_eq!((fields[0], fields[1], fields[2], fields[3]), ("bench", "depth", "2", "nodes"));
-    assert!(fields[4].parse::<u64>().unwrap() > 0);
+    assert_eq!((fields.len(), fields[0], fields[2], fields[4]), (5, "bench", "nodes", "nps"), "{last}");
+    assert!(fields[1].parse::<u64>().unwrap() > 0 && fields[3].parse::<u64>().is_ok());
     assert_eq!(out.lines().count(), tinman_search::bench::POSITIONS.len() + 1);
+    // The same signature every run; one game alone gives its six positions.
+    let again = stdout(&tinman(&["bench", "--depth", "2"]));
+    assert_eq!(again.lines().last().unwrap().split(' ').nth(1), Some(fields[1]));
+    let wedgie = stdout(&tinman(&["bench", "--variant", "wedgie", "--depth", "2"]));
+    assert_eq!(wedgie.lines().count(), 7);
+    assert_eq!(tinman(&["bench", "--variant", "nosuch"]).status.code(), Some(2));
 }

@@ -151,8 +151,8 @@ fn perft_through_the_move_picker_equals_plain_perft() {
 
 #[test]
 fn bench_signature_is_stable() {
-    let a = tinman_search::bench::run(3);
-    let b = tinman_search::bench::run(3);
+    let a = tinman_search::bench::run(3, None);
+    let b = tinman_search::bench::run(3, None);
     assert_eq!(a.nodes, b.nodes);
     assert!(a.nodes > 1000);
 }
