@@ -1,7 +1,8 @@
 //! Making and unmaking moves.
 //!
-//! Make/unmake with a 40-byte undo record was chosen over copy-make: a `Position` is about
-//! 700 bytes (mailbox, 18 bitboards), and perft measured faster this way (docs/design.md).
+//! Make/unmake with a small undo record was chosen over copy-make: a `Position` is about
+//! 700 bytes (mailbox, 18 bitboards), and perft measured faster this way
+//! (docs/bitboard-storage.md).
 
 use super::{zobrist, EnPassant, Position, Undo};
 use crate::moves::{Move, Special};
