@@ -75,12 +75,6 @@ impl Square {
         }
     }
 
-    /// The same file seen from the other side: rank `r` becomes `height - 1 - r`.
-    #[inline]
-    pub const fn flip_rank(self, height: u8) -> Square {
-        Square((height - 1 - self.rank()) * MAX_FILES + self.file())
-    }
-
     /// Every square of the 12x12 board, a1 first.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..SQUARE_COUNT as u8).map(Square)

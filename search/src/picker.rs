@@ -106,15 +106,6 @@ impl MovePicker {
             .collect();
         MovePicker { moves: scored, next: 0 }
     }
-
-    /// How many moves the picker holds.
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
 }
 
 impl Iterator for MovePicker {

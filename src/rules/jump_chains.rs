@@ -53,10 +53,6 @@ impl JumpChains {
         JumpChains { jumpers, text_order }
     }
 
-    pub fn jumpers(&self) -> &[ChainJumper] {
-        &self.jumpers
-    }
-
     /// Appends every chain move of the side to move.
     pub fn generate(&self, pos: &Position, list: &mut MoveList) {
         let us = pos.side_to_move();

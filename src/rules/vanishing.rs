@@ -39,14 +39,6 @@ impl VanishingZone {
         self.zone
     }
 
-    pub fn base(&self) -> u8 {
-        self.base
-    }
-
-    pub fn limit(&self) -> u8 {
-        self.limit
-    }
-
     /// The stored timer of a zone square (0 when no timed piece stands there).
     #[inline]
     fn get(&self, timers: u64, sq: Square) -> u8 {
