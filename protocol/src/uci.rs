@@ -3,6 +3,7 @@
 //! The search runs on its own thread so that `stop`, `isready` and `quit` are answered while it
 //! thinks; it prints its own `info` lines and `bestmove`.
 
+use crate::game;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -47,8 +48,9 @@ struct Running {
     on_ponderhit: Option<Limits>,
 }
 
-/// Runs the UCI loop on standard input until `quit` or end of input.
-pub fn run() {
+/// Runs the UCI loop: `first` (the GUI's first command, already read), then standard input
+/// until `quit` or end of input.
+pub fn run(first: &str) {
     let normal = variants::by_name("normal").expect("standard chess");
     let mut engine = Engine {
         variant: normal,
@@ -62,8 +64,8 @@ pub fn run() {
         search: None,
     };
     let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    let mut lines = std::iter::once(Ok(first.to_string())).chain(stdin.lock().lines());
+    while let Some(Ok(line)) = lines.next() {
         if !engine.command(line.trim()) {
             break;
         }
@@ -106,7 +108,7 @@ impl Engine {
             variants::NAMES.iter().chain(&["chess"]).map(|n| format!("var {n}")).collect();
         send(&format!("option name UCI_Variant type combo default normal {}", games.join(" ")));
         send(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
-        send(&format!("option name Threads type spin default 1 min 1 max {}", max_threads()));
+        send(&format!("option name Threads type spin default 1 min 1 max {}", game::max_threads()));
         send("option name Clear Hash type button");
         send(&format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"));
         send("option name Ponder type check default false");
@@ -152,14 +154,14 @@ impl Engine {
                 _ => send(&format!("info string error: Hash must be 1 to {MAX_HASH_MB}, not '{value}'")),
             },
             "threads" => match value.parse::<usize>() {
-                Ok(n) if (1..=max_threads()).contains(&n) => {
+                Ok(n) if (1..=game::max_threads()).contains(&n) => {
                     self.threads = n;
                     if let Some(s) = self.searcher.as_mut() {
                         s.set_threads(n);
                     }
                 }
                 _ => {
-                    send(&format!("info string error: Threads must be 1 to {}, not '{value}'", max_threads()))
+                    send(&format!("info string error: Threads must be 1 to {}, not '{value}'", game::max_threads()))
                 }
             },
             "clear hash" => {
@@ -177,19 +179,15 @@ impl Engine {
             },
             // The GUI's pondering switch and analysis flag change nothing in how we search.
             "ponder" | "uci_analysemode" => {}
-            "road" => {
-                let wizardoz = variants::by_name("wizardoz").expect("wizardoz");
-                let fen = format!("{} road:{}", wizardoz.start_fen, value.replace(' ', ""));
-                match Position::from_fen(wizardoz, &fen) {
-                    Ok(_) => {
-                        self.road = Some(value.replace(' ', ""));
-                        if self.variant.name == "wizardoz" {
-                            self.position = self.start_position();
-                        }
+            "road" => match game::checked_road(value) {
+                Ok(road) => {
+                    self.road = Some(road);
+                    if self.variant.name == "wizardoz" {
+                        self.position = self.start_position();
                     }
-                    Err(e) => send(&format!("info string error: Road: {e}")),
                 }
-            }
+                Err(e) => send(&format!("info string error: Road: {e}")),
+            },
             _ => send(&format!("info string error: unknown option '{name}'")),
         }
     }
@@ -203,7 +201,7 @@ impl Engine {
         let mut pos = if setup == "startpos" {
             self.start_position()
         } else if let Some(fen) = setup.strip_prefix("fen ") {
-            match Position::from_fen(self.variant, &self.with_road(fen.trim())) {
+            match game::position_from_fen(self.variant, self.road.as_deref(), fen.trim()) {
                 Ok(p) => p,
                 Err(e) => return send(&format!("info string error: bad FEN: {e}")),
             }
@@ -281,22 +279,7 @@ impl Engine {
 
     /// The start position of the current game (with the chosen road in `wizardoz`).
     fn start_position(&self) -> Position {
-        Position::from_fen(self.variant, &self.with_road(self.variant.start_fen))
-            .unwrap_or_else(|_| Position::start(self.variant))
-    }
-
-    /// A FEN with the `Road` option's road added, for `wizardoz` FENs that name none.
-    fn with_road(&self, fen: &str) -> String {
-        match &self.road {
-            Some(road) if self.variant.name == "wizardoz" && fen.split_whitespace().count() <= 6 => {
-                let mut fields: Vec<&str> = fen.split_whitespace().collect();
-                while fields.len() < 6 {
-                    fields.push(if fields.len() == 4 { "0" } else { "1" });
-                }
-                format!("{} road:{road}", fields.join(" "))
-            }
-            _ => fen.to_string(),
-        }
+        game::start_position(self.variant, self.road.as_deref())
     }
 
     /// Stops a running search (it still sends its `bestmove`) and takes the searcher back.
@@ -308,11 +291,6 @@ impl Engine {
             }
         }
     }
-}
-
-/// Threads the engine offers: one per core of this machine.
-fn max_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get()).min(tinman_search::search::MAX_THREADS)
 }
 
 /// The limits of a `go` command for the side to move in `pos`, and whether it is `go ponder`.

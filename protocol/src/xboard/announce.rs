@@ -1,0 +1,115 @@
+//! What the engine tells XBoard about itself (the `feature` handshake) and about each game
+//! (`setup` with the piece pictures and board size, `piece` with each piece's Betza moves).
+
+use crate::game;
+use tinman_core::{variants, Color, Variant};
+
+/// XBoard's piece slots (its picture for each), as numbered in XBoard 4.9's piece table.
+mod slot {
+    pub const PAWN: usize = 0;
+    pub const KNIGHT: usize = 1;
+    pub const BISHOP: usize = 2;
+    pub const ROOK: usize = 3;
+    pub const QUEEN: usize = 4;
+    pub const FERZ: usize = 5;
+    pub const ALFIL: usize = 6;
+    pub const WAZIR: usize = 9;
+    pub const MAN: usize = 10;
+    pub const DRAGON: usize = 14;
+    pub const FALCON: usize = 17;
+    pub const UNICORN: usize = 20;
+    pub const LION: usize = 21;
+    pub const CAMEL: usize = 24;
+}
+
+/// The picture slot of each piece letter, per game; the royal piece always takes the King
+/// slot. Desert pieces (W F D) take the pictures of their step pieces; the Oasis pieces get
+/// other pictures so that the two families look different.
+fn picture_slot(game: &str, letter: char) -> Option<usize> {
+    Some(match (game, letter) {
+        (_, 'P') => slot::PAWN,
+        (_, 'N') => slot::KNIGHT,
+        (_, 'B') => slot::BISHOP,
+        (_, 'R') => slot::ROOK,
+        (_, 'Q') => slot::QUEEN,
+        ("wizardoz", 'F') => slot::FALCON,
+        ("imawazir", 'W') => slot::WAZIR,
+        ("desertoasis", 'C') => slot::CAMEL,
+        ("desertoasis", 'M') => slot::MAN,
+        ("desertoasis", 'W') => slot::WAZIR,
+        ("desertoasis", 'F') => slot::FERZ,
+        ("desertoasis", 'D') => slot::LION,
+        ("desertoasis", 'V') => slot::ALFIL,
+        ("desertoasis", 'X') => slot::DRAGON,
+        ("desertoasis", 'O') => slot::UNICORN,
+        _ => return None,
+    })
+}
+
+/// The `feature` lines of the protover 2 handshake, ending with `done=1`.
+pub fn features() -> Vec<String> {
+    let names = variants::NAMES.join(",");
+    vec![
+        "feature done=0".to_string(),
+        format!(
+            "feature myname=\"Tinman {}\" ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 \
+             sigterm=0 reuse=1 analyze=1 san=0 time=1 draw=1 memory=1 smp=1 debug=1 highlight=1 \
+             exclude=1 nps=1 name=0 variants=\"{names}\"",
+            env!("CARGO_PKG_VERSION")
+        ),
+        format!("feature option=\"Threads -spin 1 1 {}\"", game::max_threads()),
+        format!("feature option=\"Hash -spin {} 1 {}\"", super::DEFAULT_HASH_MB, super::MAX_HASH_MB),
+        format!("feature option=\"MultiPV -spin 1 1 {}\"", super::MAX_MULTI_PV),
+        format!("feature option=\"Road -string {}\"", variants::DEFAULT_ROAD.join(",")),
+        "feature option=\"Clear Hash -button\"".to_string(),
+        "feature done=1".to_string(),
+    ]
+}
+
+/// The reply to `variant NAME`: `setup` (pictures, board size, start position) and the
+/// `piece` lines of every piece Betza can describe. Standard chess needs none.
+pub fn variant_lines(variant: &'static Variant, road: Option<&str>) -> Vec<String> {
+    if variant.name == "normal" {
+        return Vec::new();
+    }
+    let start = game::start_position(variant, road).to_fen();
+    // The GUI knows nothing of the extra fields (road, Wazir heights); it sends them back
+    // without, and the engine fills them in.
+    let fen: Vec<&str> = start.split_whitespace().take(6).collect();
+    let width = variant.geometry.width();
+    let height = variant.geometry.height();
+    let mut lines =
+        vec![format!("setup ({}) {width}x{height}+0_fairy {}", piece_to_char(variant), fen.join(" "))];
+    for kind in variant.kinds() {
+        let piece = variant.piece_type(kind);
+        if !piece.betza.is_empty() {
+            lines.push(format!("piece {}& {}", piece.letter, piece.betza));
+        }
+    }
+    lines
+}
+
+/// XBoard's PIECETOCHAR table: a letter per picture slot, White's half then Black's, the
+/// royal piece last in each half and `.` for unused slots.
+pub fn piece_to_char(variant: &Variant) -> String {
+    let royal = variant.royal.map(|k| variant.piece_type(k).letter);
+    let placed: Vec<(usize, char)> = variant
+        .kinds()
+        .map(|k| variant.piece_type(k).letter)
+        .filter(|&l| Some(l) != royal)
+        .filter_map(|l| picture_slot(variant.name, l).map(|s| (s, l)))
+        .collect();
+    let slots = placed.iter().map(|&(s, _)| s + 1).max().unwrap_or(0);
+    let mut half = vec!['.'; slots];
+    for (s, letter) in placed {
+        half[s] = letter;
+    }
+    half.push(royal.unwrap_or('.'));
+    let white: String = half.iter().collect();
+    let black: String = half.iter().map(|c| c.to_ascii_lowercase()).collect();
+    debug_assert!(variant.kinds().all(|k| {
+        let l = variant.piece_type(k).letter;
+        white.contains(l) && variant.letter(Color::Black, k) == l.to_ascii_lowercase()
+    }));
+    format!("{white}{black}")
+}

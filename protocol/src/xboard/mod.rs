@@ -1,0 +1,685 @@
+//! The XBoard/WinBoard protocol (CECP, protover 2): every game as an engine-defined variant.
+//!
+//! One loop handles events in order: lines from the GUI (read on their own thread) and the
+//! end of a search (which runs on its own thread, so `?`, `force`, `ping` and analysis
+//! commands are answered while it thinks). Only this loop changes the game.
+
+mod announce;
+mod clock;
+mod output;
+
+use crate::game;
+use clock::TimeControl;
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+use tinman_core::{variants, Color, DrawReason, Move, Outcome, Position, Square, Variant};
+use tinman_search::{Limits, Score, SearchInfo, SearchResult, Searcher};
+
+pub const DEFAULT_HASH_MB: usize = 16;
+pub const MAX_HASH_MB: usize = 4096;
+pub const MAX_MULTI_PV: usize = 256;
+/// A draw offer is accepted when the engine's last score is this bad or worse (it is losing
+/// clearly enough that half a point is a gain).
+const ACCEPT_DRAW_BELOW_CP: i32 = -150;
+
+/// One line to the GUI, flushed at once.
+fn send(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+enum Event {
+    Command(String),
+    /// The search of this generation has finished on its own (or was told to stop).
+    SearchDone(u64),
+    InputClosed,
+}
+
+/// Why a search runs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Purpose {
+    /// The engine's move: played when the search ends.
+    Move,
+    /// Thinking on the opponent's time, after the move the engine expects.
+    Ponder(Move),
+    /// `analyze` mode: runs until the position changes or the GUI leaves.
+    Analyze,
+}
+
+struct Running {
+    handle: JoinHandle<(Searcher, SearchResult)>,
+    stop: Arc<AtomicBool>,
+    purpose: Purpose,
+    generation: u64,
+}
+
+/// The last report of the running search, for the `.` command.
+#[derive(Default, Clone)]
+struct Progress {
+    time: Duration,
+    nodes: u64,
+    depth: u32,
+    best: Option<String>,
+}
+
+struct Engine {
+    events: Sender<Event>,
+    variant: &'static Variant,
+    position: Position,
+    /// The GUI sent a position the engine cannot read: moves are refused until a new one.
+    position_invalid: bool,
+    road: Option<String>,
+    /// The side the engine plays; `None` in force mode.
+    engine_side: Option<Color>,
+    analyzing: bool,
+    post: bool,
+    ponder: bool,
+    time: TimeControl,
+    hash_mb: usize,
+    threads: usize,
+    multi_pv: usize,
+    /// Root moves the GUI excluded from analysis.
+    excluded: Vec<Move>,
+    /// The score of the engine's last move, from its own side.
+    last_score: Option<Score>,
+    /// `ping`s that arrived while the engine was thinking about its move: answered after it.
+    pending_pongs: Vec<String>,
+    /// The square of the piece the GUI lifted, for the second leg of a multi-leg move.
+    lifted: Option<Square>,
+    searcher: Option<Searcher>,
+    search: Option<Running>,
+    generation: u64,
+    progress: Arc<Mutex<Progress>>,
+}
+
+/// Runs the XBoard loop: `first` (the GUI's first command, already read), then standard input
+/// until `quit` or end of input.
+pub fn run(first: &str) {
+    let (events, inbox) = channel();
+    let reader = events.clone();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if reader.send(Event::Command(line)).is_err() {
+                return;
+            }
+        }
+        let _ = reader.send(Event::InputClosed);
+    });
+    let normal = variants::by_name("normal").expect("standard chess");
+    let mut engine = Engine {
+        events,
+        variant: normal,
+        position: Position::start(normal),
+        position_invalid: false,
+        road: None,
+        engine_side: Some(Color::Black),
+        analyzing: false,
+        post: true,
+        ponder: false,
+        time: TimeControl::default(),
+        hash_mb: DEFAULT_HASH_MB,
+        threads: 1,
+        multi_pv: 1,
+        excluded: Vec::new(),
+        last_score: None,
+        pending_pongs: Vec::new(),
+        lifted: None,
+        searcher: Some(Searcher::new(DEFAULT_HASH_MB)),
+        search: None,
+        generation: 0,
+        progress: Arc::default(),
+    };
+    if engine.command(first) {
+        engine.serve(inbox);
+    }
+    engine.abort_search();
+}
+
+impl Engine {
+    fn serve(&mut self, inbox: Receiver<Event>) {
+        while let Ok(event) = inbox.recv() {
+            match event {
+                Event::Command(line) => {
+                    if !self.command(line.trim()) {
+                        return;
+                    }
+                }
+                Event::SearchDone(generation) => {
+                    if self.search.as_ref().is_some_and(|s| s.generation == generation) {
+                        self.finish_search();
+                    }
+                }
+                Event::InputClosed => return,
+            }
+        }
+    }
+
+    /// Handles one command; false on `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        let result = match word {
+            "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics"
+            | "egtpath" | "bk" | "hover" | "otim" => Ok(()),
+            "protover" => {
+                announce::features().iter().for_each(|l| send(l));
+                Ok(())
+            }
+            "quit" => return false,
+            "ping" => {
+                self.ping(rest);
+                Ok(())
+            }
+            "new" => {
+                self.new_game();
+                Ok(())
+            }
+            "variant" => self.set_variant(rest),
+            "setboard" => {
+                self.set_board(rest);
+                Ok(())
+            }
+            "force" => {
+                self.abort_search();
+                self.engine_side = None;
+                Ok(())
+            }
+            "go" => self.go(),
+            "playother" => {
+                self.abort_search();
+                self.engine_side = Some(!self.position.side_to_move());
+                Ok(())
+            }
+            "white" | "black" => self.set_colors(word),
+            "usermove" => {
+                self.user_move(rest);
+                Ok(())
+            }
+            "?" => {
+                self.move_now();
+                Ok(())
+            }
+            "level" => self.time.set_level(rest),
+            "st" => self.time.set_move_time(rest),
+            "sd" => rest.parse().map(|d| self.time.depth = Some(d)).map_err(|_| format!("bad depth '{rest}'")),
+            "nps" => self.time.set_nps(rest),
+            "time" => TimeControl::centiseconds(rest).map(|t| self.time.own_time = Some(t)),
+            "draw" => {
+                self.draw_offered();
+                Ok(())
+            }
+            "result" => {
+                self.abort_search();
+                self.engine_side = None;
+                Ok(())
+            }
+            "undo" => self.take_back(1),
+            "remove" => self.take_back(2),
+            "hard" => {
+                self.ponder = true;
+                Ok(())
+            }
+            "easy" => {
+                self.ponder = false;
+                self.abort_ponder();
+                Ok(())
+            }
+            "post" => {
+                self.post = true;
+                Ok(())
+            }
+            "nopost" => {
+                self.post = false;
+                Ok(())
+            }
+            "hint" => {
+                self.hint();
+                Ok(())
+            }
+            "analyze" => {
+                self.analyzing = true;
+                self.restart_analysis();
+                Ok(())
+            }
+            "exit" => {
+                self.analyzing = false;
+                self.abort_search();
+                Ok(())
+            }
+            "." => {
+                self.status();
+                Ok(())
+            }
+            "memory" => self.set_hash(rest),
+            "cores" => self.set_threads(rest, true),
+            "option" => self.set_option(rest),
+            "exclude" | "include" => self.exclude(word == "exclude", rest),
+            "lift" => self.lift(rest),
+            "put" => self.put(rest),
+            _ => {
+                // A bare move (from a GUI that did not accept `usermove=1`).
+                if self.position.parse_move(word).is_ok() && rest.is_empty() {
+                    self.user_move(word);
+                    Ok(())
+                } else {
+                    send(&format!("Error (unknown command): {line}"));
+                    return true;
+                }
+            }
+        };
+        if let Err(reason) = result {
+            send(&format!("Error ({reason}): {line}"));
+        }
+        true
+    }
+
+    fn ping(&mut self, rest: &str) {
+        let pong = format!("pong {rest}");
+        if self.search.as_ref().is_some_and(|s| s.purpose == Purpose::Move) {
+            self.pending_pongs.push(pong);
+        } else {
+            send(&pong);
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.abort_search();
+        self.variant = variants::by_name("normal").expect("standard chess");
+        self.reset_position(game::start_position(self.variant, None));
+        self.engine_side = Some(Color::Black);
+        let ponder = self.ponder;
+        self.time = TimeControl::default();
+        self.ponder = ponder;
+        self.last_score = None;
+        if let Some(s) = self.searcher.as_mut() {
+            s.clear();
+        }
+        self.restart_analysis();
+    }
+
+    fn set_variant(&mut self, name: &str) -> Result<(), String> {
+        let name = if name == "standard" { "normal" } else { name };
+        let variant = variants::by_name(name).ok_or("unknown variant")?;
+        self.abort_search();
+        self.variant = variant;
+        self.reset_position(game::start_position(variant, self.road.as_deref()));
+        announce::variant_lines(variant, self.road.as_deref()).iter().for_each(|l| send(l));
+        self.restart_analysis();
+        Ok(())
+    }
+
+    fn set_board(&mut self, fen: &str) {
+        self.abort_search();
+        match game::position_from_fen(self.variant, self.road.as_deref(), fen) {
+            Ok(pos) => self.reset_position(pos),
+            Err(e) => {
+                self.position_invalid = true;
+                send(&format!("tellusererror Illegal position: {e}"));
+                return;
+            }
+        }
+        self.restart_analysis();
+    }
+
+    fn reset_position(&mut self, pos: Position) {
+        self.position = pos;
+        self.position_invalid = false;
+        self.excluded.clear();
+    }
+
+    /// Protocol 1's `white` / `black`: that side is to move, the engine plays the other.
+    fn set_colors(&mut self, word: &str) -> Result<(), String> {
+        self.abort_search();
+        let side = if word == "white" { Color::White } else { Color::Black };
+        self.engine_side = Some(!side);
+        if self.position.side_to_move() != side {
+            let fen = self.position.to_fen();
+            let mut fields: Vec<&str> = fen.split_whitespace().collect();
+            fields[1] = if side == Color::White { "w" } else { "b" };
+            fields[3] = "-";
+            let pos = Position::from_fen(self.variant, &fields.join(" ")).map_err(|e| e.to_string())?;
+            self.reset_position(pos);
+        }
+        Ok(())
+    }
+
+    fn go(&mut self) -> Result<(), String> {
+        if self.position_invalid {
+            return Err("command not legal now".into());
+        }
+        self.abort_search();
+        self.engine_side = Some(self.position.side_to_move());
+        self.think();
+        Ok(())
+    }
+
+    /// Starts the engine's move search if it is the engine's turn and the game goes on.
+    fn think(&mut self) {
+        if self.analyzing || self.engine_side != Some(self.position.side_to_move()) {
+            return;
+        }
+        if self.position.outcome().is_some() {
+            return;
+        }
+        let mut limits = self.time.limits(self.position.ply() / 2);
+        limits.search_moves = self.search_moves();
+        self.start_search(Purpose::Move, self.position.clone(), limits);
+    }
+
+    fn user_move(&mut self, text: &str) {
+        if self.position_invalid {
+            return send(&format!("Illegal move (no valid position): {text}"));
+        }
+        let mv = match self.position.parse_move(text) {
+            Ok(m) => m,
+            Err(_) => return send(&format!("Illegal move: {text}")),
+        };
+        self.lifted = None;
+        match self.search.as_ref().map(|s| s.purpose) {
+            // The expected move or not, the ponder search only warmed the hash table.
+            Some(Purpose::Ponder(_) | Purpose::Move) => self.abort_search(),
+            Some(Purpose::Analyze) | None => {}
+        }
+        self.play(mv);
+        if self.analyzing {
+            self.restart_analysis();
+        } else {
+            self.think();
+        }
+    }
+
+    /// Makes a move in the game and claims the result if it ended the game.
+    fn play(&mut self, mv: Move) {
+        self.position.make(mv);
+        self.excluded.clear();
+        if let Some(outcome) = self.position.outcome() {
+            send(&outcome.to_string());
+        }
+    }
+
+    /// `?`: play the best move found so far.
+    fn move_now(&mut self) {
+        if self.search.as_ref().is_some_and(|s| s.purpose == Purpose::Move) {
+            self.finish_search();
+        }
+    }
+
+    fn draw_offered(&mut self) {
+        let losing = match self.last_score {
+            Some(Score::Centipawns(cp)) => cp <= ACCEPT_DRAW_BELOW_CP,
+            Some(Score::Mate(n)) => n < 0,
+            None => false,
+        };
+        if losing {
+            send("offer draw");
+        }
+    }
+
+    fn take_back(&mut self, plies: usize) -> Result<(), String> {
+        if self.position.ply() < plies || self.position_invalid {
+            return Err("command not legal now".into());
+        }
+        self.abort_search();
+        for _ in 0..plies {
+            self.position.unmake();
+        }
+        self.excluded.clear();
+        self.restart_analysis();
+        Ok(())
+    }
+
+    fn hint(&self) {
+        if let Some(Purpose::Ponder(expected)) = self.search.as_ref().map(|s| s.purpose) {
+            send(&format!("Hint: {}", self.position.move_text(expected)));
+        }
+    }
+
+    /// `.` in analysis: `stat01: time nodes ply mvleft mvtot mvname`.
+    fn status(&self) {
+        if !self.analyzing {
+            return;
+        }
+        let p = self.progress.lock().map(|p| p.clone()).unwrap_or_default();
+        let total = self.position.legal_moves().len();
+        send(&format!(
+            "stat01: {} {} {} 0 {total} {}",
+            p.time.as_millis() / 10,
+            p.nodes,
+            p.depth,
+            p.best.unwrap_or_default()
+        ));
+    }
+
+    fn set_hash(&mut self, value: &str) -> Result<(), String> {
+        match value.trim().parse::<usize>() {
+            Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
+                self.abort_search();
+                self.hash_mb = mb;
+                if let Some(s) = self.searcher.as_mut() {
+                    s.set_hash(mb);
+                }
+                self.restart_analysis();
+                Ok(())
+            }
+            _ => Err(format!("hash must be 1 to {MAX_HASH_MB} MB")),
+        }
+    }
+
+    /// `cores N` (clamped to the machine, as GUIs send their own idea) or the Threads option.
+    fn set_threads(&mut self, value: &str, clamp: bool) -> Result<(), String> {
+        let n = value.trim().parse::<usize>().map_err(|_| "threads must be a number".to_string())?;
+        let n = if clamp { n.clamp(1, game::max_threads()) } else { n };
+        if !(1..=game::max_threads()).contains(&n) {
+            return Err(format!("threads must be 1 to {}", game::max_threads()));
+        }
+        self.abort_search();
+        self.threads = n;
+        if let Some(s) = self.searcher.as_mut() {
+            s.set_threads(n);
+        }
+        self.restart_analysis();
+        Ok(())
+    }
+
+    /// `option NAME=VALUE` (or `option NAME` for a button).
+    fn set_option(&mut self, rest: &str) -> Result<(), String> {
+        let (name, value) = rest.split_once('=').unwrap_or((rest, ""));
+        match name.trim() {
+            "Hash" => self.set_hash(value),
+            "Threads" => self.set_threads(value, false),
+            "MultiPV" => match value.trim().parse::<usize>() {
+                Ok(n) if (1..=MAX_MULTI_PV).contains(&n) => {
+                    self.multi_pv = n;
+                    self.restart_analysis();
+                    Ok(())
+                }
+                _ => Err(format!("MultiPV must be 1 to {MAX_MULTI_PV}")),
+            },
+            "Clear Hash" => {
+                self.abort_search();
+                if let Some(s) = self.searcher.as_mut() {
+                    s.clear();
+                }
+                self.restart_analysis();
+                Ok(())
+            }
+            "Road" => {
+                let road = game::checked_road(value).map_err(|e| format!("bad road: {e}"))?;
+                self.road = Some(road);
+                if self.variant.name == "wizardoz" && self.position.ply() == 0 {
+                    self.abort_search();
+                    self.reset_position(game::start_position(self.variant, self.road.as_deref()));
+                    self.restart_analysis();
+                }
+                Ok(())
+            }
+            _ => Err("unknown option".into()),
+        }
+    }
+
+    /// `exclude MOVE|all` / `include MOVE|all`.
+    fn exclude(&mut self, exclude: bool, what: &str) -> Result<(), String> {
+        let moves: Vec<Move> = if what == "all" {
+            self.position.legal_moves().iter().copied().collect()
+        } else {
+            vec![self.position.parse_move(what).map_err(|e| e.to_string())?]
+        };
+        self.excluded.retain(|m| !moves.contains(m));
+        if exclude {
+            self.excluded.extend(moves);
+        }
+        self.restart_analysis();
+        Ok(())
+    }
+
+    /// The root moves to search: all when nothing is excluded.
+    fn search_moves(&self) -> Vec<Move> {
+        if self.excluded.is_empty() {
+            return Vec::new();
+        }
+        self.position.legal_moves().iter().copied().filter(|m| !self.excluded.contains(m)).collect()
+    }
+
+    fn lift(&mut self, square: &str) -> Result<(), String> {
+        let sq = parse_square(square)?;
+        self.lifted = Some(sq);
+        if let Some(marks) = output::lift_highlight(&self.position, sq) {
+            send(&marks);
+        }
+        Ok(())
+    }
+
+    /// After the first leg of a multi-leg move (onto a victim): show where the jump lands.
+    fn put(&mut self, square: &str) -> Result<(), String> {
+        let sq = parse_square(square)?;
+        if let Some(from) = self.lifted.filter(|&f| f != sq) {
+            if let Some(marks) = output::landing_highlight(&self.position, from, sq) {
+                send(&marks);
+            }
+        }
+        Ok(())
+    }
+
+    /// Restarts the analysis on the current position (if analysing).
+    fn restart_analysis(&mut self) {
+        if !self.analyzing {
+            return;
+        }
+        self.abort_search();
+        if self.position_invalid || self.position.outcome().is_some() {
+            return;
+        }
+        let search_moves = self.search_moves();
+        if !self.excluded.is_empty() && search_moves.is_empty() {
+            return;
+        }
+        let limits = Limits { multi_pv: self.multi_pv, search_moves, ..Limits::default() };
+        self.start_search(Purpose::Analyze, self.position.clone(), limits);
+    }
+
+    fn start_search(&mut self, purpose: Purpose, root: Position, limits: Limits) {
+        let mut searcher = self.searcher.take().unwrap_or_else(|| {
+            let mut s = Searcher::new(self.hash_mb);
+            s.set_threads(self.threads);
+            s
+        });
+        self.generation += 1;
+        let generation = self.generation;
+        let stop = searcher.stop_flag();
+        let events = self.events.clone();
+        let post = self.post || purpose == Purpose::Analyze;
+        let progress = self.progress.clone();
+        if let Ok(mut p) = progress.lock() {
+            *p = Progress::default();
+        }
+        let handle = std::thread::spawn(move || {
+            let mut report = |info: &SearchInfo| {
+                if post {
+                    send(&output::thinking_line(&root, info));
+                }
+                if let Ok(mut p) = progress.lock() {
+                    *p = Progress {
+                        time: info.time,
+                        nodes: info.nodes,
+                        depth: info.depth,
+                        best: info.pv.first().map(|&m| root.move_text(m)),
+                    };
+                }
+            };
+            let result = searcher.search(&root, &limits, &mut report);
+            let _ = events.send(Event::SearchDone(generation));
+            (searcher, result)
+        });
+        self.search = Some(Running { handle, stop, purpose, generation });
+    }
+
+    /// Stops the running search and takes the searcher back; returns what it found.
+    fn stop_search(&mut self) -> Option<(Purpose, SearchResult)> {
+        let running = self.search.take()?;
+        running.stop.store(true, Ordering::Relaxed);
+        let (searcher, result) = running.handle.join().ok()?;
+        self.searcher = Some(searcher);
+        Some((running.purpose, result))
+    }
+
+    /// Stops the running search and throws its result away.
+    fn abort_search(&mut self) {
+        self.stop_search();
+        self.send_pending_pongs();
+    }
+
+    /// `ping`s held back while the engine thought about its move.
+    fn send_pending_pongs(&mut self) {
+        for pong in std::mem::take(&mut self.pending_pongs) {
+            send(&pong);
+        }
+    }
+
+    fn abort_ponder(&mut self) {
+        if matches!(self.search.as_ref().map(|s| s.purpose), Some(Purpose::Ponder(_))) {
+            self.abort_search();
+        }
+    }
+
+    /// A search has ended (by its limits, or `?`): a move search plays its move.
+    fn finish_search(&mut self) {
+        if let Some((Purpose::Move, result)) = self.stop_search() {
+            self.play_engine_move(result);
+        }
+    }
+
+    fn play_engine_move(&mut self, result: SearchResult) {
+        if let Some(best) = result.best {
+            let mut after = self.position.clone();
+            after.make(best);
+            if matches!(after.outcome(), Some(Outcome::Draw(DrawReason::Repetition | DrawReason::FiftyMoves))) {
+                // The protocol's way to claim a draw that the move brings about.
+                send("offer draw");
+            }
+            send(&format!("move {}", self.position.move_text(best)));
+            self.last_score = Some(result.score);
+            self.play(best);
+        }
+        self.send_pending_pongs();
+        if let (true, Some(expected)) = (self.ponder, result.ponder) {
+            if result.best.is_some() && self.position.outcome().is_none() {
+                let mut root = self.position.clone();
+                root.make(expected);
+                self.start_search(Purpose::Ponder(expected), root, Limits::default());
+            }
+        }
+    }
+}
+
+fn parse_square(text: &str) -> Result<Square, String> {
+    match Square::parse_prefix(text.trim()) {
+        Some((sq, "")) => Ok(sq),
+        _ => Err("bad square".into()),
+    }
+}
