@@ -6,6 +6,7 @@
 
 mod announce;
 mod clock;
+mod moves;
 mod output;
 
 use crate::game;
@@ -264,7 +265,7 @@ impl Engine {
             "put" => self.put(rest),
             _ => {
                 // A bare move (from a GUI that did not accept `usermove=1`).
-                if self.position.parse_move(word).is_ok() && rest.is_empty() {
+                if rest.is_empty() && moves::from_xboard(&self.position, word).is_ok() {
                     self.user_move(word);
                     Ok(())
                 } else {
@@ -376,7 +377,7 @@ impl Engine {
         if self.position_invalid {
             return send(&format!("Illegal move (no valid position): {text}"));
         }
-        let mv = match self.position.parse_move(text) {
+        let mv = match moves::from_xboard(&self.position, text) {
             Ok(m) => m,
             Err(_) => return send(&format!("Illegal move: {text}")),
         };
@@ -528,7 +529,7 @@ impl Engine {
         let moves: Vec<Move> = if what == "all" {
             self.position.legal_moves().iter().copied().collect()
         } else {
-            vec![self.position.parse_move(what).map_err(|e| e.to_string())?]
+            vec![moves::from_xboard(&self.position, what).map_err(|e| e.to_string())?]
         };
         self.excluded.retain(|m| !moves.contains(m));
         if exclude {
@@ -662,7 +663,7 @@ impl Engine {
                 // The protocol's way to claim a draw that the move brings about.
                 send("offer draw");
             }
-            send(&format!("move {}", self.position.move_text(best)));
+            send(&format!("move {}", moves::to_xboard(&self.position, best)));
             self.last_score = Some(result.score);
             self.play(best);
         }
