@@ -11,7 +11,7 @@ fi
 if [ ! -x /usr/games/xboard ] || ! command -v xvfb-run >/dev/null; then
     sudo=""
     [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    $sudo apt-get install -y --no-install-recommends xboard xvfb >/dev/null \
-        || { $sudo apt-get update >/dev/null && $sudo apt-get install -y --no-install-recommends xboard xvfb >/dev/null; }
+    $sudo apt-get install -y xboard xvfb xauth >/dev/null \
+        || { $sudo apt-get update >/dev/null && $sudo apt-get install -y xboard xvfb xauth >/dev/null; }
 fi
 exec cargo test --release --workspace --no-fail-fast -- --include-ignored
