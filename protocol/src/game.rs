@@ -10,7 +10,11 @@ pub fn start_position(variant: &'static Variant, road: Option<&str>) -> Position
 }
 
 /// Reads a FEN of `variant`, adding the chosen road to a `wizardoz` FEN that names none.
-pub fn position_from_fen(variant: &'static Variant, road: Option<&str>, fen: &str) -> Result<Position, FenError> {
+pub fn position_from_fen(
+    variant: &'static Variant,
+    road: Option<&str>,
+    fen: &str,
+) -> Result<Position, FenError> {
     Position::from_fen(variant, &with_road(variant, road, fen))
 }
 

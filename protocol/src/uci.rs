@@ -160,9 +160,10 @@ impl Engine {
                         s.set_threads(n);
                     }
                 }
-                _ => {
-                    send(&format!("info string error: Threads must be 1 to {}, not '{value}'", game::max_threads()))
-                }
+                _ => send(&format!(
+                    "info string error: Threads must be 1 to {}, not '{value}'",
+                    game::max_threads()
+                )),
             },
             "clear hash" => {
                 if let Some(s) = self.searcher.as_mut() {

@@ -87,14 +87,34 @@ fn every_game_sends_its_setup_and_pieces() {
 fn force_mode_games_end_with_each_games_result() {
     let cases: [(&str, Option<&str>, &[&str], &str); 9] = [
         ("normal", None, &["f2f3", "e7e5", "g2g4", "d8h4"], "0-1 {Black mates}"),
-        ("normal", None, &["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"], "1/2-1/2 {Threefold repetition}"),
+        (
+            "normal",
+            None,
+            &["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"],
+            "1/2-1/2 {Threefold repetition}",
+        ),
         ("normal", Some("6k1/8/8/8/8/8/8/K6R w - - 99 80"), &["h1h2"], "1/2-1/2 {50-move rule}"),
         ("normal", Some("7k/8/6Q1/8/8/8/8/K7 w - - 0 1"), &["g6f7"], "1/2-1/2 {Stalemate}"),
         ("wizardoz", Some("7rk/7p1/9/9/3R5/9/3P5/9/K8 w - - 0 1"), &["d5i3"], "1-0 {White mates}"),
-        ("desertoasis", Some("12/12/12/12/12/12/2n9/12/2n9/2W9/12/12 w - - 0 1"), &["c3c4,c4c5,c5c6,c6c7"], "1-0 {Black has no units left}"),
-        ("imawazir", Some("w7/8/8/8/3W4/8/8/7w b - - 0 1 d4=6"), &["a8d4,d4b8"], "0-1 {Black is the only player with Wazirs}"),
+        (
+            "desertoasis",
+            Some("12/12/12/12/12/12/2n9/12/2n9/2W9/12/12 w - - 0 1"),
+            &["c3c4,c4c5,c5c6,c6c7"],
+            "1-0 {Black has no units left}",
+        ),
+        (
+            "imawazir",
+            Some("w7/8/8/8/3W4/8/8/7w b - - 0 1 d4=6"),
+            &["a8d4,d4b8"],
+            "0-1 {Black is the only player with Wazirs}",
+        ),
         ("imawazir", Some("8/7p/8/8/8/p7/P7/8 b - - 0 1 -"), &["h7h6"], "0-1 {White has no legal move}"),
-        ("wedgie", Some("****1****/***3***/**5**/*7*/k1K6/9/9/4R4/*7*/**5**/***3***/****1**** w - - 0 1"), &["e5a5"], "1-0 {White mates}"),
+        (
+            "wedgie",
+            Some("****1****/***3***/**5**/*7*/k1K6/9/9/4R4/*7*/**5**/***3***/****1**** w - - 0 1"),
+            &["e5a5"],
+            "1-0 {White mates}",
+        ),
     ];
     let mut e = xboard();
     for (game, fen, moves, result) in cases {
@@ -271,7 +291,10 @@ fn bad_input_gets_errors_and_the_engine_keeps_its_position() {
         ("level 40 x 0", "Error (bad minutes 'x'): level 40 x 0"),
         ("sd deep", "Error (bad depth 'deep'): sd deep"),
         ("variant nosuch", "Error (unknown variant): variant nosuch"),
-        ("option Road=z9,a1", "Error (bad road: road: 'road:z9,a1': not a square of the board): option Road=z9,a1"),
+        (
+            "option Road=z9,a1",
+            "Error (bad road: road: 'road:z9,a1': not a square of the board): option Road=z9,a1",
+        ),
         ("option Nonsense=1", "Error (unknown option): option Nonsense=1"),
         ("memory 0", "Error (hash must be 1 to 4096 MB): memory 0"),
         ("lift q77", "Error (bad square): lift q77"),

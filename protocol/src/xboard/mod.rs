@@ -208,7 +208,9 @@ impl Engine {
             }
             "level" => self.time.set_level(rest),
             "st" => self.time.set_move_time(rest),
-            "sd" => rest.parse().map(|d| self.time.depth = Some(d)).map_err(|_| format!("bad depth '{rest}'")),
+            "sd" => {
+                rest.parse().map(|d| self.time.depth = Some(d)).map_err(|_| format!("bad depth '{rest}'"))
+            }
             "nps" => self.time.set_nps(rest),
             "time" => TimeControl::centiseconds(rest).map(|t| self.time.own_time = Some(t)),
             "draw" => {
@@ -659,7 +661,8 @@ impl Engine {
         if let Some(best) = result.best {
             let mut after = self.position.clone();
             after.make(best);
-            if matches!(after.outcome(), Some(Outcome::Draw(DrawReason::Repetition | DrawReason::FiftyMoves))) {
+            if matches!(after.outcome(), Some(Outcome::Draw(DrawReason::Repetition | DrawReason::FiftyMoves)))
+            {
                 // The protocol's way to claim a draw that the move brings about.
                 send("offer draw");
             }

@@ -59,4 +59,3 @@ impl Engine {
         assert!(status.success());
     }
 }
-
