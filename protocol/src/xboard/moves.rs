@@ -50,7 +50,7 @@ fn side_removals(pos: &Position, mv: Move) -> Bitboard {
     let mut removed = before - after.occupied() - Bitboard::from_square(mv.from());
     if mv.special() == Special::EnPassant {
         if let Some(ep) = pos.en_passant() {
-            removed = removed - Bitboard::from_square(ep.victim);
+            removed -= Bitboard::from_square(ep.victim);
         }
     }
     removed
