@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 use tinman_core::{variants, Color, Position, Variant};
-use tinman_search::{Clock, Limits, Score, SearchInfo, Searcher};
+use tinman_search::{Clock, EvalMode, Limits, Score, SearchInfo, Searcher};
 
 const DEFAULT_HASH_MB: usize = 16;
 const MAX_HASH_MB: usize = 4096;
@@ -118,6 +118,7 @@ impl Engine {
         ));
         send("option name UCI_AnalyseMode type check default false");
         send("option name Road type string default c4,d5,e6,f5,g4");
+        send("option name Evaluation type combo default full var full var material");
         send("uciok");
     }
 
@@ -188,6 +189,11 @@ impl Engine {
                     }
                 }
                 Err(e) => send(&format!("info string error: Road: {e}")),
+            },
+            "evaluation" => match (value.to_ascii_lowercase().as_str(), self.searcher.as_mut()) {
+                ("full", Some(s)) => s.set_eval_mode(EvalMode::Full),
+                ("material", Some(s)) => s.set_eval_mode(EvalMode::MaterialOnly),
+                _ => send(&format!("info string error: Evaluation must be full or material, not '{value}'")),
             },
             _ => send(&format!("info string error: unknown option '{name}'")),
         }

@@ -12,9 +12,17 @@ fn handshake_lists_every_game() {
     e.send("uci");
     let lines = e.until("uciok");
     assert!(lines[0].starts_with("id name Tinman"));
-    for option in
-        ["Hash", "Threads", "MultiPV", "Ponder", "Clear Hash", "Move Overhead", "UCI_AnalyseMode", "Road"]
-    {
+    for option in [
+        "Hash",
+        "Threads",
+        "MultiPV",
+        "Ponder",
+        "Clear Hash",
+        "Move Overhead",
+        "UCI_AnalyseMode",
+        "Road",
+        "Evaluation",
+    ] {
         assert!(lines.iter().any(|l| l.starts_with(&format!("option name {option} type "))), "{option}");
     }
     let variant = lines.iter().find(|l| l.starts_with("option name UCI_Variant")).unwrap();
@@ -178,6 +186,35 @@ fn the_road_option_sets_the_wizardoz_road() {
     assert!(p.parse_move(&best).is_ok(), "{best}");
     e.send("setoption name Road value z9");
     assert!(e.until("info string").last().unwrap().starts_with("info string error: Road: "));
+    e.quit();
+}
+
+#[test]
+fn the_evaluation_option_switches_to_material_only() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(
+        lines.contains(&"option name Evaluation type combo default full var full var material".to_string()),
+        "{lines:?}"
+    );
+    // A Knight and a pawn up, nothing to capture: material alone says exactly 420.
+    let score_at_depth_1 = |e: &mut Engine| {
+        e.send("position fen 4k3/8/8/8/8/8/4P3/4K1N1 w - - 0 1");
+        e.send("go depth 1");
+        let lines = e.until("bestmove");
+        let info = lines.iter().find(|l| l.starts_with("info depth 1 ")).unwrap().clone();
+        info.split(" score cp ").nth(1).unwrap().split(' ').next().unwrap().parse::<i32>().unwrap()
+    };
+    e.send("setoption name Evaluation value material");
+    assert_eq!(score_at_depth_1(&mut e), 420);
+    e.send("setoption name Evaluation value full");
+    assert_ne!(score_at_depth_1(&mut e), 420);
+    e.send("setoption name Evaluation value clever");
+    assert_eq!(
+        e.until("info string"),
+        ["info string error: Evaluation must be full or material, not 'clever'"]
+    );
     e.quit();
 }
 

@@ -76,7 +76,34 @@ impl Values {
     }
 }
 
-/// The evaluation of `pos` for the side to move.
+/// What the evaluation counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EvalMode {
+    /// Every term: material, placement and each game's own ideas.
+    #[default]
+    Full,
+    /// Material only: a deliberately weak player (the match runner's "weak self").
+    MaterialOnly,
+}
+
+/// The evaluation of `pos` for the side to move under `mode`.
+pub fn evaluate_with(pos: &Position, values: &Values, mode: EvalMode) -> i32 {
+    match mode {
+        EvalMode::Full => evaluate(pos, values),
+        EvalMode::MaterialOnly => material(pos, values),
+    }
+}
+
+/// Material balance for the side to move.
+pub fn material(pos: &Position, values: &Values) -> i32 {
+    let us = pos.side_to_move();
+    pos.variant()
+        .kinds()
+        .map(|k| values.of(k) * (pos.pieces(us, k).count() as i32 - pos.pieces(!us, k).count() as i32))
+        .sum()
+}
+
+/// The full evaluation of `pos` for the side to move.
 pub fn evaluate(pos: &Position, values: &Values) -> i32 {
     let white = side_score(pos, values, Color::White) - side_score(pos, values, Color::Black);
     let game = game_terms(pos, Color::White) - game_terms(pos, Color::Black);

@@ -10,6 +10,7 @@ pub mod score;
 pub mod search;
 pub mod tt;
 
+pub use eval::EvalMode;
 pub use limits::{Clock, Limits};
 pub use score::Score;
 pub use search::{SearchInfo, SearchResult, Searcher};

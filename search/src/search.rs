@@ -2,7 +2,7 @@
 //! table, quiescence search, check extension, null move, late-move reductions and futility
 //! pruning, generic over the games. It reports through a callback and never prints.
 
-use crate::eval::{evaluate, Values};
+use crate::eval::{evaluate_with, EvalMode, Values};
 use crate::limits::{Limits, TimePlan};
 use crate::picker::{gain, is_capture, History, MovePicker};
 use crate::score::{from_table, outcome_score, to_table, Score, INFINITE, MATE, MATE_BOUND, MAX_PLY};
@@ -80,6 +80,7 @@ struct Worker {
     plan: TimePlan,
     node_limit: Option<u64>,
     values: Option<(&'static str, Values)>,
+    eval_mode: EvalMode,
     pv: Vec<Vec<Move>>,
     /// Root moves this search may play (`searchmoves` minus lines already reported).
     root_moves: Vec<Move>,
@@ -101,6 +102,7 @@ impl Worker {
             plan: TimePlan { soft: None, hard: None },
             node_limit: None,
             values: None,
+            eval_mode: EvalMode::Full,
             pv: vec![Vec::new(); MAX_PLY + 1],
             root_moves: Vec::new(),
         }
@@ -249,6 +251,10 @@ impl Worker {
         &self.values.as_ref().expect("values set at search start").1
     }
 
+    fn evaluate(&self, pos: &Position) -> i32 {
+        evaluate_with(pos, self.values(), self.eval_mode)
+    }
+
     /// Score of a node whose game the rules or the draw rules have ended, if so.
     fn terminal(&self, pos: &Position, ply: usize) -> Option<i32> {
         if let Some(outcome) = pos.variant().rules.and_then(|r| r.decided(pos)) {
@@ -312,7 +318,7 @@ impl Worker {
             }
         }
 
-        let eval = evaluate(pos, self.values());
+        let eval = self.evaluate(pos);
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             if depth <= REVERSE_FUTILITY_DEPTH && eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
                 return eval;
@@ -436,7 +442,7 @@ impl Worker {
             return score;
         }
         let in_check = pos.in_check();
-        let stand_pat = evaluate(pos, self.values());
+        let stand_pat = self.evaluate(pos);
         if !in_check {
             if stand_pat >= beta {
                 return stand_pat;
@@ -539,6 +545,20 @@ impl Searcher {
         self.threads = threads.clamp(1, MAX_THREADS);
     }
 
+    /// Sets what the evaluation counts, for every thread (a new mode takes effect at the next
+    /// search; the table is cleared because its scores came from the other evaluation).
+    pub fn set_eval_mode(&mut self, mode: EvalMode) {
+        if self.main.eval_mode != mode {
+            self.main.eval_mode = mode;
+            self.tt.clear();
+        }
+    }
+
+    /// What the evaluation counts.
+    pub fn eval_mode(&self) -> EvalMode {
+        self.main.eval_mode
+    }
+
     /// Forgets everything learned (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -564,6 +584,7 @@ impl Searcher {
         let mut result = std::thread::scope(|scope| {
             for _ in 1..self.threads {
                 let mut helper = Worker::new(tt.clone(), stop.clone(), shared.clone(), false);
+                helper.eval_mode = main.eval_mode;
                 let helper_limits =
                     Limits { clock: None, move_time: None, nodes: None, multi_pv: 1, ..limits.clone() };
                 scope.spawn(move || {

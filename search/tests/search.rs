@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use tinman_core::{variants, Move, MoveList, Position};
 use tinman_search::eval::Values;
 use tinman_search::picker::{History, MovePicker};
-use tinman_search::{Limits, Score, Searcher};
+use tinman_search::{EvalMode, Limits, Score, Searcher};
 
 fn pos(variant: &str, fen: &str) -> Position {
     Position::from_fen(variants::by_name(variant).unwrap(), fen).unwrap()
@@ -176,4 +176,24 @@ fn several_threads_share_the_table_and_stop_together() {
         let r = searcher.search(&p, &Limits { depth: Some(4), ..Limits::default() }, &mut |_| {});
         assert_eq!(r.depth, 4, "{name}");
     }
+}
+
+#[test]
+fn material_only_evaluation_counts_only_material() {
+    // A Knight and a pawn up with nothing to capture: material alone is exactly 420.
+    let p = pos("normal", "4k3/8/8/8/8/8/4P3/4K1N1 w - - 0 1");
+    let limits = Limits { depth: Some(1), ..Limits::default() };
+    let mut s = Searcher::new(8);
+    assert_eq!(s.eval_mode(), EvalMode::Full);
+    let full = s.search(&p, &limits, &mut |_| {}).score;
+    assert_ne!(full, Score::Centipawns(420));
+    s.set_eval_mode(EvalMode::MaterialOnly);
+    assert_eq!(s.search(&p, &limits, &mut |_| {}).score, Score::Centipawns(420));
+    // Helper threads use the same evaluation.
+    s.set_threads(2);
+    assert_eq!(s.search(&p, &limits, &mut |_| {}).score, Score::Centipawns(420));
+    // Each game's own value table is used: in imawazir the start is even.
+    let start = Position::start(variants::by_name("imawazir").unwrap());
+    s.set_threads(1);
+    assert_eq!(s.search(&start, &limits, &mut |_| {}).score, Score::Centipawns(0));
 }
