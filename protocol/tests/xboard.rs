@@ -49,7 +49,13 @@ fn handshake_announces_features_games_and_options() {
         assert!(features.contains(f), "{f} in {features}");
     }
     assert!(features.contains(&format!("variants=\"{}\"", variants::NAMES.join(","))), "{features}");
-    for option in ["Threads -spin", "Hash -spin", "MultiPV -spin", "Road -string c4,d5,e6,f5,g4"] {
+    for option in [
+        "Threads -spin",
+        "Hash -spin",
+        "MultiPV -spin",
+        "Road -string c4,d5,e6,f5,g4",
+        "Evaluation -combo full /// material",
+    ] {
         assert!(lines.iter().any(|l| l.starts_with(&format!("feature option=\"{option}"))), "{option}");
     }
     assert_eq!(sync(&mut e, 1), Vec::<String>::new());
@@ -325,7 +331,11 @@ fn move_now_pondering_and_options() {
     e.send("option MultiPV=2");
     e.send("option Clear Hash");
     e.send("option Road=c4,d5,e6,f5,g4");
+    e.send("option Evaluation=material");
+    e.send("option Evaluation=full");
     assert_eq!(sync(&mut e, 1), Vec::<String>::new());
+    e.send("option Evaluation=clever");
+    assert_eq!(sync(&mut e, 4), ["Error (Evaluation must be full or material): option Evaluation=clever"]);
     e.send("st 60");
     e.send("go");
     std::thread::sleep(Duration::from_millis(300));

@@ -61,6 +61,7 @@ pub fn features() -> Vec<String> {
         format!("feature option=\"Hash -spin {} 1 {}\"", super::DEFAULT_HASH_MB, super::MAX_HASH_MB),
         format!("feature option=\"MultiPV -spin 1 1 {}\"", super::MAX_MULTI_PV),
         format!("feature option=\"Road -string {}\"", variants::DEFAULT_ROAD.join(",")),
+        "feature option=\"Evaluation -combo full /// material\"".to_string(),
         "feature option=\"Clear Hash -button\"".to_string(),
         "feature done=1".to_string(),
     ]

@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 use tinman_core::{variants, Color, DrawReason, Move, Outcome, Position, Square, Variant};
-use tinman_search::{Limits, Score, SearchInfo, SearchResult, Searcher};
+use tinman_search::{EvalMode, Limits, Score, SearchInfo, SearchResult, Searcher};
 
 pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 4096;
@@ -508,6 +508,19 @@ impl Engine {
                 self.abort_search();
                 if let Some(s) = self.searcher.as_mut() {
                     s.clear();
+                }
+                self.restart_analysis();
+                Ok(())
+            }
+            "Evaluation" => {
+                let mode = match value.trim() {
+                    "full" => EvalMode::Full,
+                    "material" => EvalMode::MaterialOnly,
+                    _ => return Err("Evaluation must be full or material".into()),
+                };
+                self.abort_search();
+                if let Some(s) = self.searcher.as_mut() {
+                    s.set_eval_mode(mode);
                 }
                 self.restart_analysis();
                 Ok(())
