@@ -296,6 +296,8 @@ impl Engine {
             if let Ok(searcher) = running.handle.join() {
                 self.searcher = Some(searcher);
             }
+            // The search may have ended before the flag was set: clear it for the next one.
+            running.stop.store(false, Ordering::Relaxed);
         }
     }
 }

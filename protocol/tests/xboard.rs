@@ -391,3 +391,121 @@ fn excluded_moves_are_not_analysed() {
     e.send("exit");
     e.quit();
 }
+
+/// Thousands of random commands (known words with random arguments, half-valid moves and
+/// FENs, garbage): the engine must answer `ping` at the end and never die.
+#[test]
+fn random_command_storm_never_kills_the_engine() {
+    let words = [
+        "new",
+        "variant",
+        "setboard",
+        "usermove",
+        "force",
+        "go",
+        "playother",
+        "white",
+        "black",
+        "level",
+        "st",
+        "sd",
+        "nps",
+        "time",
+        "otim",
+        "?",
+        "draw",
+        "result",
+        "undo",
+        "remove",
+        "hard",
+        "easy",
+        "post",
+        "nopost",
+        "analyze",
+        "exit",
+        ".",
+        "memory",
+        "cores",
+        "option",
+        "exclude",
+        "include",
+        "lift",
+        "put",
+        "hint",
+        "bk",
+        "ping",
+        "edit",
+        "protover",
+        "xyzzy",
+        "",
+    ];
+    let args = [
+        "",
+        "0",
+        "-1",
+        "99999999999999999999",
+        "1.5",
+        "2:30",
+        "40 5 0",
+        "0 0 0",
+        "a",
+        "e2e4",
+        "e2e4,e4e5",
+        "c3c4,c4c5",
+        "h1h2",
+        "a1",
+        "z99",
+        "wizardoz",
+        "desertoasis",
+        "imawazir",
+        "wedgie",
+        "normal",
+        "nosuch",
+        "8/8/8 w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "****k****/9 w",
+        "all",
+        "Hash=1",
+        "Threads=0",
+        "Road=",
+        "MultiPV=300",
+        "Evaluation=material",
+        "1-0 {x}",
+        "\u{e9}\u{1f600}",
+        "12/12 w - - 0 1 extra fields here",
+    ];
+    let mut e = xboard();
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    for i in 0..3000 {
+        let word = words[next(words.len())];
+        let arg = args[next(args.len())];
+        // Keep the engine from thinking long: a fixed small depth before every `go`.
+        if word == "go" || word == "analyze" {
+            e.send("sd 2");
+        }
+        if word == "ping" {
+            // A move search may have a long clock: `?` makes the engine move first.
+            e.send("?");
+            e.send(&format!("ping {i}"));
+            e.until(&format!("pong {i}"));
+            continue;
+        }
+        e.send(&format!("{word} {arg}"));
+        if i % 100 == 0 {
+            e.send("exit");
+            e.send("force");
+        }
+    }
+    e.send("exit");
+    e.send("?");
+    e.send("force");
+    e.send("ping 123456");
+    e.until("pong 123456");
+    e.quit();
+}

@@ -529,7 +529,9 @@ impl Searcher {
         Searcher { tt, stop, shared_nodes, main, threads: 1 }
     }
 
-    /// The flag that stops a running search when set from another thread.
+    /// The flag that stops a running search when set from another thread. Set before the
+    /// search starts, it stops it after its first iteration; the search clears it when it
+    /// ends, so whoever sets it after that must clear it again.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
     }
@@ -573,7 +575,14 @@ impl Searcher {
         limits: &Limits,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        // The stop flag is not cleared here but when the search ends: a stop requested from
+        // another thread before this thread got here must still stop it.
+        let result = self.run(pos, limits, report);
         self.stop.store(false, Ordering::Relaxed);
+        result
+    }
+
+    fn run(&mut self, pos: &Position, limits: &Limits, report: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
         self.shared_nodes.store(0, Ordering::Relaxed);
         self.tt.new_search();
         if self.threads == 1 {

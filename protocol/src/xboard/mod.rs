@@ -639,7 +639,10 @@ impl Engine {
     fn stop_search(&mut self) -> Option<(Purpose, SearchResult)> {
         let running = self.search.take()?;
         running.stop.store(true, Ordering::Relaxed);
-        let (searcher, result) = running.handle.join().ok()?;
+        let joined = running.handle.join();
+        // The search may have ended before the flag was set: clear it for the next one.
+        running.stop.store(false, Ordering::Relaxed);
+        let (searcher, result) = joined.ok()?;
         self.searcher = Some(searcher);
         Some((running.purpose, result))
     }
