@@ -156,6 +156,16 @@ fn the_engine_moves_claims_mate_and_answers_ping_after_its_move() {
 }
 
 #[test]
+fn go_in_a_finished_game_states_the_result() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("setboard 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    e.send("go");
+    assert_eq!(sync(&mut e, 1), ["1-0 {White mates}"]);
+    e.quit();
+}
+
+#[test]
 fn thinking_output_has_xboards_form_and_legal_moves_in_every_game() {
     let mut e = xboard();
     for game in variants::NAMES {

@@ -367,7 +367,9 @@ impl Engine {
         if self.analyzing || self.engine_side != Some(self.position.side_to_move()) {
             return;
         }
-        if self.position.outcome().is_some() {
+        if let Some(outcome) = self.position.outcome() {
+            // Asked to move in a finished game (say, after `setboard`): say why not.
+            send(&outcome.to_string());
             return;
         }
         let mut limits = self.time.limits(self.position.ply() / 2);
