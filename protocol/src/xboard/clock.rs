@@ -49,6 +49,13 @@ impl TimeControl {
         Ok(())
     }
 
+    /// `new`: the time control stays, the clock restarts, and `sd` and `nps` are forgotten.
+    pub fn new_game(&mut self) {
+        self.depth = None;
+        self.nps = None;
+        self.own_time = None;
+    }
+
     /// `time` / `otim` value: centiseconds.
     pub fn centiseconds(args: &str) -> Result<Duration, String> {
         let cs = args.trim().parse::<i64>().map_err(|_| format!("bad clock '{}'", args.trim()))?;
@@ -119,6 +126,17 @@ mod tests {
         assert_eq!(clock.increment, Duration::from_millis(500));
         assert_eq!(clock.moves_to_go, None);
         assert!(tc.set_level("0 x 1").is_err() && tc.set_level("40 5").is_err());
+    }
+
+    #[test]
+    fn a_new_game_keeps_the_time_control_only() {
+        let mut tc = TimeControl { depth: Some(3), own_time: Some(Duration::from_secs(1)), ..Default::default() };
+        tc.set_level("0 1 0").unwrap();
+        tc.set_nps("100").unwrap();
+        tc.new_game();
+        let limits = tc.limits(0);
+        assert_eq!((limits.depth, limits.nodes), (None, None));
+        assert_eq!(limits.clock.unwrap().remaining, Duration::from_secs(60));
     }
 
     #[test]

@@ -296,9 +296,7 @@ impl Engine {
         self.variant = variants::by_name("normal").expect("standard chess");
         self.reset_position(game::start_position(self.variant, None));
         self.engine_side = Some(Color::Black);
-        let ponder = self.ponder;
-        self.time = TimeControl::default();
-        self.ponder = ponder;
+        self.time.new_game();
         self.last_score = None;
         if let Some(s) = self.searcher.as_mut() {
             s.clear();
