@@ -120,7 +120,7 @@ fn random_opening(
         if score <= balance {
             return Opening { fen: None, moves };
         }
-        if best.as_ref().map_or(true, |(b, _)| score < *b) {
+        if best.as_ref().is_none_or(|(b, _)| score < *b) {
             best = Some((score, moves));
         }
     }

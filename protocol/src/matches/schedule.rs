@@ -32,7 +32,7 @@ pub fn jobs(config: &Config) -> (Vec<Job>, usize) {
             for g in 0..config.games {
                 // n: the game's index within this encounter over all rounds.
                 let n = (round * config.games + g) as usize;
-                let (white, black) = if n % 2 == 0 { (a, b) } else { (b, a) };
+                let (white, black) = if n.is_multiple_of(2) { (a, b) } else { (b, a) };
                 let opening = n / config.repeat as usize;
                 openings = openings.max(opening + 1);
                 jobs.push(Job { number: jobs.len() + 1, round: round + 1, white, black, opening });

@@ -111,13 +111,19 @@ pub fn sprt(t: &Tally, elo0: f64, elo1: f64, alpha: f64, beta: f64) -> (f64, f64
     let lower = (beta / (1.0 - alpha)).ln();
     let upper = ((1.0 - beta) / alpha).ln();
     let n = f64::from(t.games());
-    // All results alike (variance 0) still count as evidence: floor the variance.
-    let var = t.variance().max(1e-3);
+    // The variance of one game's points, with half a win, half a draw and half a loss added
+    // so that a run of equal results (variance 0) does not decide at once.
+    let s = t.score();
+    let var = (f64::from(t.wins) * (1.0 - s).powi(2)
+        + f64::from(t.draws) * (0.5 - s).powi(2)
+        + f64::from(t.losses) * s.powi(2)
+        + 0.5 * ((1.0 - s).powi(2) + (0.5 - s).powi(2) + s.powi(2)))
+        / (n + 1.5);
     if n == 0.0 {
         return (0.0, lower, upper, SprtState::Continue);
     }
     let (s0, s1) = (score_from_elo(elo0), score_from_elo(elo1));
-    let llr = n * (s1 - s0) * (2.0 * t.score() - s0 - s1) / (2.0 * var);
+    let llr = n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var);
     let state = if llr >= upper {
         SprtState::AcceptH1
     } else if llr <= lower {

@@ -45,7 +45,7 @@ impl TimeControl {
     /// The XBoard `level MPS BASE INC` command (BASE as minutes or MIN:SEC).
     pub fn xboard_level(&self) -> String {
         let secs = self.base.as_secs();
-        let base = if secs % 60 == 0 && self.base.subsec_millis() == 0 {
+        let base = if secs.is_multiple_of(60) && self.base.subsec_millis() == 0 {
             format!("{}", secs / 60)
         } else {
             format!("{}:{:02}", secs / 60, secs % 60)
@@ -104,7 +104,7 @@ impl Clock {
         self.remaining = self.remaining.saturating_sub(used) + self.tc.increment;
         self.moves_made += 1;
         if let Some(m) = self.tc.moves {
-            if self.moves_made % m == 0 {
+            if self.moves_made.is_multiple_of(m) {
                 self.remaining += self.tc.base;
             }
         }

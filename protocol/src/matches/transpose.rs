@@ -36,13 +36,13 @@ pub fn fen(fen: &str) -> Option<String> {
                 continue;
             }
             if !digits.is_empty() {
-                cells.extend(std::iter::repeat(None).take(digits.parse().ok()?));
+                cells.extend(std::iter::repeat_n(None, digits.parse().ok()?));
                 digits.clear();
             }
             cells.push(Some(c));
         }
         if !digits.is_empty() {
-            cells.extend(std::iter::repeat(None).take(digits.parse().ok()?));
+            cells.extend(std::iter::repeat_n(None, digits.parse().ok()?));
         }
         rows.push(cells);
     }
