@@ -179,7 +179,8 @@ impl XboardEngine {
 impl Engine for XboardEngine {
     fn new_game(&mut self, start: &GameStart, moves: &[String]) -> Result<(), Failure> {
         let variant = self.spec.variant.clone().unwrap_or_else(|| start.variant.to_string());
-        if let Some(list) = &self.features.variants {
+        // An engine told the name with `variant=` may know it from a file loaded later.
+        if let (Some(list), None) = (&self.features.variants, &self.spec.variant) {
             if !list.contains(&variant) {
                 return Err(Failure::Protocol(format!("does not play the variant '{variant}'")));
             }
