@@ -181,6 +181,8 @@ fn broken_engines_lose_with_the_reason_and_the_tournament_goes_on() {
         "gauntlet",
         "-games",
         "2",
+        "-concurrency",
+        "2",
         "-pgnout",
         &pgn,
         "-engine",
@@ -271,6 +273,61 @@ fn selfplay_from_openings_file_writes_replayable_pgn_and_sprt_stops_early() {
         if game.tag("Termination").is_none() {
             assert_eq!(result_of(end.outcome().expect("game over")), game.result);
         }
+    }
+}
+
+#[test]
+fn transposed_xboard_engine_sees_the_board_reflected() {
+    // The XBoard test engine with --transposed undoes the reflection itself: if the runner did
+    // not transpose positions and moves both ways, its moves would be illegal.
+    let xboard = script("xboard_random.py");
+    let pgn = pgn_path("transposed");
+    let o = tinman(&[
+        "match",
+        "-variant",
+        "wedgie",
+        "-debug",
+        "-engine",
+        &format!("cmd={TINMAN}"),
+        "name=Tinman",
+        "depth=2",
+        "-engine",
+        "cmd=python3",
+        &format!("arg={xboard}"),
+        &format!("arg={TINMAN}"),
+        "arg=--transposed",
+        "proto=xboard",
+        "name=Transposed",
+        "transpose=1",
+        "variant=wedgie",
+        "tc=30+0",
+        "-games",
+        "2",
+        "-openings",
+        "random=4",
+        "-pgnout",
+        &pgn,
+    ]);
+    let (out, trace) = (text(&o.stdout), text(&o.stderr));
+    assert!(o.status.success(), "{out}\n{trace}");
+    // The start position as Sjaak II's transposed Wedgie (tests/oracles/wedgie_transposed.sjaak).
+    assert!(trace.contains(
+        "Transposed < setboard ****4****/***P4p***/**RP4pr**/*BNP4pnb*/KQPP4ppqk/*BNP4pnb*/**RP4pr**/***P4p***/****4**** w - - 0 1"
+    ));
+    let games = read_pgn(&std::fs::read_to_string(&pgn).unwrap());
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        assert_eq!(game.tag("Termination"), None, "{game:?}");
+        let end = replay(game);
+        assert_eq!(result_of(end.outcome().expect("game over")), game.result);
+        // The first book move, as the transposed engine was told it.
+        let first = &game.moves[0];
+        let (from, to) = first.split_at(2);
+        let flip = |sq: &str| {
+            let (f, r) = (sq.as_bytes()[0] - b'a', sq[1..].parse::<u8>().unwrap() - 1);
+            format!("{}{}", (b'a' + r) as char, f + 1)
+        };
+        assert!(trace.contains(&format!("Transposed < usermove {}{}", flip(from), flip(to))), "{first}");
     }
 }
 

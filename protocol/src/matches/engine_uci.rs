@@ -87,7 +87,9 @@ impl Engine for UciEngine {
             position.push_str(&moves.join(" "));
         }
         let mut go = String::from("go");
-        if let (Some(own), Some(other)) = (clocks.own, clocks.other) {
+        if let Some(own) = clocks.own {
+            // An opponent without a clock is shown as having as much time as this engine.
+            let other = clocks.other.unwrap_or(own);
             let (white, black) = if clocks.white { (own, other) } else { (other, own) };
             go.push_str(&format!(
                 " wtime {} btime {}",

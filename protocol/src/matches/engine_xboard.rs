@@ -166,12 +166,14 @@ impl XboardEngine {
 
     fn send_clocks(&mut self, clocks: &Clocks) -> Result<(), Failure> {
         let cs = |c: &Clock| c.remaining.as_millis() / 10;
-        match (clocks.own, clocks.other) {
-            (Some(own), Some(other)) => {
+        match clocks.own {
+            Some(own) => {
+                // An opponent without a clock is shown as having as much time as this engine.
+                let other = clocks.other.unwrap_or(own);
                 self.send(&format!("time {}", cs(own)))?;
                 self.send(&format!("otim {}", cs(other)))
             }
-            _ => Ok(()),
+            None => Ok(()),
         }
     }
 }
@@ -192,7 +194,7 @@ impl Engine for XboardEngine {
         self.send("force")?;
         match (self.spec.tc, self.spec.st) {
             (Some(tc), _) => self.send(&tc.xboard_level())?,
-            (None, Some(st)) => self.send(&format!("st {}", st.as_secs().max(1)))?,
+            (None, Some(st)) => self.send(&format!("st {}", st.as_secs()))?,
             (None, None) => self.send(UNCLOCKED_LEVEL)?,
         }
         if let Some(d) = self.spec.depth {

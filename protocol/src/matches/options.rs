@@ -358,6 +358,9 @@ fn engine_spec<'a>(tokens: impl Iterator<Item = &'a String>) -> Result<EngineSpe
     if spec.nodes.is_some() && spec.proto == Proto::Xboard {
         return Err(format!("engine '{}': nodes= needs a UCI engine (XBoard has no node limit)", spec.name));
     }
+    if spec.st.is_some_and(|st| st.subsec_nanos() != 0) && spec.proto == Proto::Xboard {
+        return Err(format!("engine '{}': st= must be whole seconds for an XBoard engine", spec.name));
+    }
     if spec.transpose && spec.proto == Proto::Uci {
         return Err(format!("engine '{}': transpose=1 is for XBoard engines", spec.name));
     }

@@ -5,14 +5,55 @@ game Tinman knows. It speaks the protocol the runner uses: the feature handshake
 done=0/done=1, new, variant, setboard, force, usermove, level/st/sd, time/otim, go, ping/pong,
 result, quit.
 
-usage: xboard_random.py PATH-TO-TINMAN [SEED]
+With --transposed it expects the board reflected over the a1 diagonal (files and ranks
+swapped, as the runner's `transpose=1` sends it) and answers in the same coordinates: it
+transposes everything back before asking Tinman.
+
+usage: xboard_random.py PATH-TO-TINMAN [SEED] [--transposed]
 """
 import random
+import re
 import subprocess
 import sys
 
-tinman = sys.argv[1]
-rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 1)
+args = [a for a in sys.argv[1:] if a != "--transposed"]
+transposed = "--transposed" in sys.argv
+tinman = args[0]
+rng = random.Random(int(args[1]) if len(args) > 1 else 1)
+
+
+def flip_squares(text):
+    """Swaps file and rank of every square in a move or en-passant text."""
+    def swap(m):
+        f, r = ord(m.group(1)) - ord("a"), int(m.group(2)) - 1
+        return chr(ord("a") + r) + str(f + 1)
+    return re.sub(r"([a-l])(\d+)", swap, text)
+
+
+def flip_fen(fen):
+    fields = fen.split()
+    rows = []
+    for row in fields[0].split("/"):
+        cells = []
+        for tok in re.findall(r"\d+|.", row):
+            cells.extend([None] * int(tok) if tok.isdigit() else [tok])
+        rows.append(cells)
+    height, width = len(rows), len(rows[0])
+    out = []
+    for y in reversed(range(width)):
+        text, empty = "", 0
+        for x in range(height):
+            c = rows[height - 1 - x][y]
+            if c is None:
+                empty += 1
+                continue
+            text += (str(empty) if empty else "") + c
+            empty = 0
+        out.append(text + (str(empty) if empty else ""))
+    if len(fields) > 3 and fields[3] != "-":
+        fields[3] = flip_squares(fields[3])
+    return " ".join(["/".join(out)] + fields[1:])
+
 variant, fen, moves = "normal", None, []
 force, my_side = True, None
 
@@ -38,8 +79,10 @@ def think():
         return
     # Thinking output: ply, score (centipawns), time (centiseconds), nodes, PV.
     m = rng.choice(legal)
-    send(f"1 0 0 {len(legal)} {m}")
     moves.append(m)
+    if transposed:
+        m = flip_squares(m)
+    send(f"1 0 0 {len(legal)} {m}")
     send(f"move {m}")
 
 
@@ -59,10 +102,12 @@ for line in sys.stdin:
         variant = rest[0]
     elif cmd == "setboard":
         fen, moves = " ".join(rest), []
+        if transposed:
+            fen = flip_fen(fen)
     elif cmd == "force":
         force = True
     elif cmd == "usermove":
-        moves.append(rest[0])
+        moves.append(flip_squares(rest[0]) if transposed else rest[0])
         if not force and side_to_move() == my_side:
             think()
     elif cmd == "go":
