@@ -331,6 +331,72 @@ fn transposed_xboard_engine_sees_the_board_reflected() {
     }
 }
 
+/// Self-play in standard chess at fixed depths from seeded random openings of 8 plies (the
+/// `--selfplay` default) with the given adjudication options; the games read back from PGN.
+fn adjudicated(name: &str, options: &[&str]) -> Vec<PgnGame> {
+    let pgn = pgn_path(name);
+    let mut args = vec![
+        "match",
+        "--selfplay",
+        "-srand",
+        "1",
+        "-each",
+        "tc=inf",
+        "depth=3",
+        "-games",
+        "2",
+        "-pgnout",
+        &pgn,
+    ];
+    args.extend_from_slice(options);
+    let o = tinman(&args);
+    assert!(o.status.success(), "{}\n{}", text(&o.stdout), text(&o.stderr));
+    let games = read_pgn(&std::fs::read_to_string(&pgn).unwrap());
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        replay(game);
+    }
+    games
+}
+
+#[test]
+fn adjudication_ends_games_with_the_reason() {
+    for game in adjudicated("maxmoves", &["-maxmoves", "6"]) {
+        assert_eq!(game.moves.len(), 12, "{game:?}");
+        assert_eq!(
+            (game.result.as_str(), game.reason.as_str()),
+            ("1/2-1/2", "Draw by adjudication: 6 moves played")
+        );
+        assert_eq!(game.tag("Termination"), Some("adjudication"));
+    }
+    for game in adjudicated("draw", &["-draw", "movenumber=3", "movecount=2", "score=2000"]) {
+        // Every score is within 20 pawns: after the 8 book plies (which carry no scores), the
+        // draw comes once 4 engine plies in a row qualify (move 3 is long over).
+        assert_eq!(game.result, "1/2-1/2", "{game:?}");
+        assert_eq!(game.reason, "Draw by adjudication");
+        assert_eq!(game.moves.len(), 12, "{game:?}");
+        assert_eq!(game.tag("Termination"), Some("adjudication"));
+    }
+    let mut resigned = 0;
+    for game in adjudicated("resign", &["-resign", "movecount=1", "score=100"]) {
+        // A game ends when a side's own score is -1 pawn or worse (here the depth-1 side), or
+        // by the rules if the depth-1 side does not see it coming (a mate at equal scores).
+        let end = replay(&game);
+        if game.tag("Termination").is_none() {
+            assert_eq!(result_of(end.outcome().expect("game over")), game.result, "{game:?}");
+            continue;
+        }
+        resigned += 1;
+        let weak_white = game.tag("White") == Some("Tinman-d1-material");
+        let (result, side) = if weak_white { ("0-1", "White") } else { ("1-0", "Black") };
+        assert_eq!(game.result, result, "{game:?}");
+        assert_eq!(game.reason, format!("{side} resigns by adjudication (score -100 or worse)"));
+        assert_eq!(game.tag("Termination"), Some("adjudication"));
+        assert!(end.outcome().is_none());
+    }
+    assert!(resigned >= 1, "no game was adjudicated");
+}
+
 #[test]
 fn bad_input_gives_a_clear_error_and_status_2() {
     let cases: &[(&[&str], &str)] = &[

@@ -6,7 +6,7 @@ use super::openings::Opening;
 use super::options::{Config, EngineSpec};
 use super::timecontrol::Clock;
 use std::time::Instant;
-use tinman_core::{Color, Outcome, Position};
+use tinman_core::{Color, Move, Outcome, Position, Special};
 
 /// PGN's `Termination` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -243,7 +243,7 @@ fn run(
         if !in_time {
             return End::loss(side, format!("{who} loses on time"), Termination::TimeForfeit);
         }
-        let m = match pos.parse_move(&text) {
+        let m = match castling(pos, &text).map_or_else(|| pos.parse_move(&text), Ok) {
             Ok(m) => m,
             Err(_) => {
                 return End::loss(
@@ -265,6 +265,22 @@ fn run(
             }
         }
     }
+}
+
+/// The legal castling named `O-O` or `O-O-O` (also with zeros, `+` or `#`), which XBoard
+/// allows engines to send (Sjaak II does); None for any other text.
+fn castling(pos: &Position, text: &str) -> Option<Move> {
+    let letter = match text.trim_end_matches(['+', '#']) {
+        "O-O" | "0-0" => 'K',
+        "O-O-O" | "0-0-0" => 'Q',
+        _ => return None,
+    };
+    let side = pos.side_to_move();
+    let c = pos.variant().castlings.iter().find(|c| c.color == side && c.letter == letter)?;
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .find(|m| m.special() == Special::Castle && m.from() == c.king_from && m.to() == c.king_to)
 }
 
 /// Draw and resign adjudication after `side` moved reporting `score`.
@@ -298,4 +314,22 @@ fn adjudicate(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::castling;
+    use tinman_core::{variants, Position};
+
+    #[test]
+    fn reads_castling_in_letters() {
+        let normal = variants::by_name("normal").unwrap();
+        let pos = Position::from_fen(normal, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        assert_eq!(castling(&pos, "O-O").map(|m| pos.move_text(m)).as_deref(), Some("e1g1"));
+        assert_eq!(castling(&pos, "0-0-0+").map(|m| pos.move_text(m)).as_deref(), Some("e1c1"));
+        let black = Position::from_fen(normal, "r3k2r/8/8/8/8/8/8/R3K2R b Kk - 0 1").unwrap();
+        assert_eq!(castling(&black, "O-O").map(|m| black.move_text(m)).as_deref(), Some("e8g8"));
+        assert_eq!(castling(&black, "O-O-O"), None, "no right to castle long");
+        assert_eq!(castling(&pos, "e1g1"), None);
+    }
 }
