@@ -113,7 +113,7 @@ fn execute(args: &[String]) -> Result<(), String> {
     };
     if command == "match" {
         if rest.iter().any(|a| a == "--help" || a == "-help" || a == "-h") {
-            println!("{}", matches::USAGE);
+            let _ = writeln!(std::io::stdout(), "{}", matches::USAGE);
             return Ok(());
         }
         return matches::run(rest);

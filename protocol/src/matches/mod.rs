@@ -26,6 +26,20 @@ use tinman_core::Color;
 
 pub use options::USAGE;
 
+/// A line on standard output; a closed output (`| head`) is not an error worth a panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
+/// Text on standard output, as `say!` without the newline.
+macro_rules! say_raw {
+    ($($arg:tt)*) => {{
+        let _ = write!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 /// Runs `tinman match ARGS`.
 pub fn run(args: &[String]) -> Result<(), String> {
     let config = Arc::new(options::parse(args)?);
@@ -42,7 +56,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     };
     let openings = Arc::new(openings::prepare(&config, opening_count)?);
     let names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
-    println!(
+    say!(
         "Tournament: {} games of {} between {} (seed {})",
         jobs.len(),
         config.variant.name,
@@ -95,7 +109,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         add(&mut tallies[b], record.winner, Color::Black);
         add(&mut pair_tallies[w][b], record.winner, Color::White);
         add(&mut pair_tallies[b][w], record.winner, Color::Black);
-        println!(
+        say!(
             "Finished game {} ({} vs {}): {} {{{}}}",
             record.number,
             names[w],
@@ -106,7 +120,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let (a, c) = (w.min(b), w.max(b));
         let t = pair_tallies[a][c];
         let (elo, margin) = t.elo();
-        println!(
+        say!(
             "Score of {} vs {}: {} - {} - {}  [{:.3}] {}   ({finished}/{total} games)",
             names[a],
             names[c],
@@ -116,7 +130,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             t.score(),
             t.games()
         );
-        println!(
+        say!(
             "Elo difference: {} +/- {}, LOS: {:.1} %, DrawRatio: {:.1} %",
             fmt_elo(elo),
             fmt_elo(margin),
@@ -126,11 +140,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         if let Some(s) = config.sprt {
             let (llr, lower, upper, state) =
                 stats::sprt(&pair_tallies[0][1], s.elo0, s.elo1, s.alpha, s.beta);
-            println!("SPRT: llr {llr:.3}, lbound {lower:.3}, ubound {upper:.3}");
+            say!("SPRT: llr {llr:.3}, lbound {lower:.3}, ubound {upper:.3}");
             if state != SprtState::Continue && sprt_verdict.is_none() {
                 sprt_verdict = Some(state);
                 stop.store(true, Ordering::Relaxed);
-                println!(
+                say!(
                     "SPRT: {} was accepted; stopping after the games in progress",
                     if state == SprtState::AcceptH1 { "H1" } else { "H0" }
                 );
@@ -141,9 +155,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     for w in workers {
         let _ = w.join();
     }
-    print!("{}", final_table(&config, &tallies, &pair_tallies));
+    say_raw!("{}", final_table(&config, &tallies, &pair_tallies));
     if let (Some(s), Some(state)) = (config.sprt, sprt_verdict) {
-        println!(
+        say!(
             "SPRT (elo0={}, elo1={}, alpha={}, beta={}): {}",
             s.elo0,
             s.elo1,
