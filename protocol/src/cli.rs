@@ -1,4 +1,7 @@
-//! Command-line tools: `perft` and `moves`.
+//! Command-line tools: `perft`, `moves`, `fen`, `go`, `bench` and `match`.
+
+#[path = "matches/mod.rs"]
+mod matches;
 
 use crate::uci::info_line;
 use std::io::Write;
@@ -14,7 +17,9 @@ const USAGE: &str = "usage:
   tinman moves --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"]
   tinman fen   --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"]
   tinman go    --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"] [--depth N] [--movetime MS] [--nodes N] [--threads N]
-  tinman bench [--variant NAME] [--depth N]";
+  tinman bench [--variant NAME] [--depth N]
+  tinman match -engine cmd=CMD [proto=uci|xboard] ... -engine ... [options]   (tinman match --help)
+  tinman match --selfplay [-variant NAME] [-games N] [options]";
 
 /// Exit status for bad input (unknown variant, bad FEN, bad option).
 const EXIT_BAD_INPUT: i32 = 2;
@@ -106,6 +111,13 @@ fn execute(args: &[String]) -> Result<(), String> {
     let Some((command, rest)) = args.split_first() else {
         return Err(format!("no command given\n{USAGE}"));
     };
+    if command == "match" {
+        if rest.iter().any(|a| a == "--help" || a == "-help" || a == "-h") {
+            let _ = writeln!(std::io::stdout(), "{}", matches::USAGE);
+            return Ok(());
+        }
+        return matches::run(rest);
+    }
     let mut out = std::io::stdout().lock();
     match command.as_str() {
         "perft" => {

@@ -1,0 +1,76 @@
+//! What the referee needs from an engine, whatever its protocol.
+
+use super::engine_uci::UciEngine;
+use super::engine_xboard::XboardEngine;
+use super::options::{EngineSpec, Proto};
+use super::process::Process;
+use super::timecontrol::Clock;
+use std::time::{Duration, Instant};
+
+/// Time an engine gets to start up and to answer `isready`/`ping` or the feature handshake.
+pub const START_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a move without a clock (`depth=`, `nodes=`, `tc=inf`) may take before the engine
+/// is taken to hang and loses on time.
+pub const UNCLOCKED_MOVE_LIMIT: Duration = Duration::from_secs(60);
+
+/// Why an engine lost a game by its own doing (other than an illegal move, which the referee
+/// finds).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The process ended (or stopped reading) during the game.
+    Crash,
+    /// It did not move within its time plus the margin.
+    Timeout,
+    /// It said something the protocol does not allow, or nothing when it had to answer.
+    Protocol(String),
+}
+
+/// An engine's answer when asked to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// A move in the engine's text, and its last score (centipawns, its own view), if any.
+    Move { text: String, score: Option<i32> },
+    /// It resigned.
+    Resign,
+    /// It claimed a result instead of moving (XBoard `1-0 {...}` and the like).
+    Claim(String),
+}
+
+/// The start of a game as an engine is told it.
+pub struct GameStart<'a> {
+    /// Tinman's name of the game.
+    pub variant: &'static str,
+    /// The setup position's FEN, or None for the game's standard start.
+    pub fen: Option<&'a str>,
+}
+
+/// The clocks when an engine is asked to move.
+pub struct Clocks<'a> {
+    pub own: Option<&'a Clock>,
+    pub other: Option<&'a Clock>,
+    /// Whether the engine to move plays White.
+    pub white: bool,
+}
+
+pub trait Engine {
+    /// Starts a game: `moves` (engine text) were already played from the setup.
+    fn new_game(&mut self, start: &GameStart, moves: &[String]) -> Result<(), Failure>;
+    /// Asks for a move after `moves` (every move of the game so far, engine text); answers by
+    /// `deadline`.
+    fn play(&mut self, moves: &[String], clocks: &Clocks, deadline: Instant) -> Result<Reply, Failure>;
+    /// Tells the engine the game is over (`1-0`, `0-1`, `1/2-1/2`).
+    fn game_over(&mut self, result: &str, reason: &str);
+    /// Ends the process.
+    fn quit(&mut self);
+}
+
+/// Starts the engine `spec` and does its protocol's handshake.
+pub fn start(spec: &EngineSpec, trace: bool) -> Result<Box<dyn Engine>, Failure> {
+    let label = trace.then(|| spec.name.clone());
+    let process =
+        Process::spawn(&spec.cmd, &spec.args, spec.dir.as_deref(), label).map_err(Failure::Protocol)?;
+    Ok(match spec.proto {
+        Proto::Uci => Box::new(UciEngine::start(spec.clone(), process)?),
+        Proto::Xboard => Box::new(XboardEngine::start(spec.clone(), process)?),
+    })
+}

@@ -1,0 +1,128 @@
+//! Opening positions: from an EPD or FEN file, or random balanced openings (random legal
+//! plies from the start, kept when a short search finds the position level).
+
+use super::options::{Config, Openings};
+use tinman_core::{Position, Variant};
+use tinman_search::{Limits, Score, Searcher};
+
+/// Nodes of the search that judges a random opening.
+const BALANCE_NODES: u64 = 20_000;
+/// Random openings tried before the best one found so far is taken.
+const RANDOM_TRIES: usize = 200;
+
+/// Where a game starts: a setup FEN (None: the game's start) and moves played from there.
+#[derive(Clone, Debug, Default)]
+pub struct Opening {
+    pub fen: Option<String>,
+    pub moves: Vec<String>,
+}
+
+/// A small deterministic random generator (xorshift64*), seeded by `-srand`.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x9e37_79b9_7f4a_7c15 | 1)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n.max(1)
+    }
+}
+
+/// The `count` openings of the tournament, in order.
+pub fn prepare(config: &Config, count: usize) -> Result<Vec<Opening>, String> {
+    let mut rng = Rng::new(config.seed);
+    match &config.openings {
+        Openings::Start => Ok(vec![Opening::default(); count]),
+        Openings::File { path, epd, random_order, start } => {
+            let mut list = read_file(config.variant, path, *epd)?;
+            if *random_order {
+                for i in (1..list.len()).rev() {
+                    list.swap(i, rng.below(i + 1));
+                }
+            }
+            Ok((0..count).map(|i| list[(start + i) % list.len()].clone()).collect())
+        }
+        Openings::Random { plies, balance } => {
+            let mut searcher = Searcher::new(4);
+            Ok((0..count)
+                .map(|_| random_opening(config.variant, *plies, *balance, &mut rng, &mut searcher))
+                .collect())
+        }
+    }
+}
+
+/// Reads `path`: one position per line (blank lines and `#` comments skipped); EPD lines
+/// give the first four fields.
+fn read_file(variant: &'static Variant, path: &str, epd: bool) -> Result<Vec<Opening>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("-openings: cannot read '{path}': {e}"))?;
+    let mut list = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fen = if epd {
+            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+            format!("{} 0 1", fields.join(" "))
+        } else {
+            line.to_string()
+        };
+        let pos = Position::from_fen(variant, &fen)
+            .map_err(|e| format!("-openings: {path} line {}: bad {} position: {e}", n + 1, variant.name))?;
+        if pos.outcome().is_some() {
+            return Err(format!("-openings: {path} line {}: the game is already over", n + 1));
+        }
+        list.push(Opening { fen: Some(fen), moves: Vec::new() });
+    }
+    if list.is_empty() {
+        return Err(format!("-openings: no positions in '{path}'"));
+    }
+    Ok(list)
+}
+
+/// `plies` random legal moves from the start, tried until a short search scores the
+/// position within `balance` centipawns (or the most level one after `RANDOM_TRIES`).
+fn random_opening(
+    variant: &'static Variant,
+    plies: usize,
+    balance: i32,
+    rng: &mut Rng,
+    s: &mut Searcher,
+) -> Opening {
+    let mut best: Option<(i32, Vec<String>)> = None;
+    for _ in 0..RANDOM_TRIES {
+        let mut pos = Position::start(variant);
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            let legal = pos.legal_moves();
+            if legal.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            let m = legal.as_slice()[rng.below(legal.len())];
+            moves.push(pos.move_text(m));
+            pos.make(m);
+        }
+        if moves.len() < plies || pos.outcome().is_some() {
+            continue;
+        }
+        s.clear();
+        let limits = Limits { nodes: Some(BALANCE_NODES), ..Limits::default() };
+        let result = s.search(&pos, &limits, &mut |_| {});
+        let score = match result.score {
+            Score::Centipawns(cp) => cp.abs(),
+            Score::Mate(_) => i32::MAX,
+        };
+        if score <= balance {
+            return Opening { fen: None, moves };
+        }
+        if best.as_ref().is_none_or(|(b, _)| score < *b) {
+            best = Some((score, moves));
+        }
+    }
+    Opening { fen: None, moves: best.map(|(_, m)| m).unwrap_or_default() }
+}

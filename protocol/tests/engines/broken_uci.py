@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""A deliberately broken UCI engine for the match-runner tests.
+
+usage: broken_uci.py MODE    MODE is one of
+  illegal  answers every `go` with `bestmove e2e5` (never a legal move)
+  crash    exits with status 1 on the first `go`
+  slow     never answers `go` (it sleeps until it is killed)
+"""
+import sys
+import time
+
+mode = sys.argv[1] if len(sys.argv) > 1 else "illegal"
+if mode not in ("illegal", "crash", "slow"):
+    sys.exit(f"unknown mode {mode}")
+
+
+def send(line):
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+for line in sys.stdin:
+    cmd = line.split()
+    if not cmd:
+        continue
+    if cmd[0] == "uci":
+        send(f"id name broken-{mode}")
+        send("uciok")
+    elif cmd[0] == "isready":
+        send("readyok")
+    elif cmd[0] == "go":
+        if mode == "illegal":
+            send("bestmove e2e5")
+        elif mode == "crash":
+            sys.exit(1)
+        else:
+            time.sleep(3600)
+    elif cmd[0] == "quit":
+        break
