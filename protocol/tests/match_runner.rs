@@ -122,30 +122,42 @@ fn result_of(outcome: Outcome) -> &'static str {
 
 #[test]
 fn two_engines_play_complete_games_in_every_game() {
-    let xboard = script("xboard_random.py");
-    for variant in variants::NAMES {
-        // Tinman at depth 2 (UCI) against a random mover (XBoard): the games end by the rules.
-        let pgn = pgn_path(&format!("complete-{variant}"));
-        let o = tinman(&[
-            "match",
-            "-variant",
-            variant,
-            "-engine",
-            &format!("cmd={TINMAN}"),
-            "name=Tinman",
-            "depth=2",
-            "-engine",
+    let random = script("xboard_random.py");
+    complete_games_against(
+        &[
             "cmd=python3",
-            &format!("arg={xboard}"),
+            &format!("arg={random}"),
             &format!("arg={TINMAN}"),
             "proto=xboard",
             "name=Random",
             "tc=30+0",
-            "-games",
-            "2",
-            "-pgnout",
-            &pgn,
-        ]);
+        ],
+        "random",
+    );
+}
+
+/// Tinman's own XBoard mode as the second engine (depth 1, material only, so the games end):
+/// the runner's independent XBoard client checks every move and claim it sends.
+#[test]
+fn tinman_over_xboard_plays_complete_games_in_every_game() {
+    complete_games_against(
+        &[&format!("cmd={TINMAN}"), "proto=xboard", "name=Random", "depth=1", "option.Evaluation=material"],
+        "tinman-xboard",
+    );
+}
+
+/// Tinman (UCI, depth 2) against `second` (named Random) for two games in every game; `label`
+/// keeps the PGN files of parallel tests apart.
+fn complete_games_against(second: &[&str], label: &str) {
+    for variant in variants::NAMES {
+        // Tinman at depth 2 (UCI) against a random mover (XBoard): the games end by the rules.
+        let pgn = pgn_path(&format!("complete-{variant}-{label}"));
+        let mut args = vec!["match", "-variant", variant, "-engine"];
+        let tinman_cmd = format!("cmd={TINMAN}");
+        args.extend([tinman_cmd.as_str(), "name=Tinman", "depth=2", "-engine"]);
+        args.extend(second);
+        args.extend(["-games", "2", "-pgnout", &pgn]);
+        let o = tinman(&args);
         let out = text(&o.stdout);
         assert!(o.status.success(), "{variant}: {out}\n{}", text(&o.stderr));
         assert!(out.contains("Finished game 2"), "{out}");

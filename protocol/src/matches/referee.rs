@@ -243,7 +243,9 @@ fn run(
         if !in_time {
             return End::loss(side, format!("{who} loses on time"), Termination::TimeForfeit);
         }
-        let m = match castling(pos, &text).map_or_else(|| pos.parse_move(&text), Ok) {
+        // The engine's notation, XBoard's castling, or XBoard's kill-square legs for units a
+        // move removes (a vanishing Wazir).
+        let m = match castling(pos, &text).map_or_else(|| crate::xboard::moves::from_xboard(pos, &text), Ok) {
             Ok(m) => m,
             Err(_) => {
                 return End::loss(

@@ -130,7 +130,8 @@ mod tests {
 
     #[test]
     fn a_new_game_keeps_the_time_control_only() {
-        let mut tc = TimeControl { depth: Some(3), own_time: Some(Duration::from_secs(1)), ..Default::default() };
+        let mut tc =
+            TimeControl { depth: Some(3), own_time: Some(Duration::from_secs(1)), ..Default::default() };
         tc.set_level("0 1 0").unwrap();
         tc.set_nps("100").unwrap();
         tc.new_game();

@@ -6,7 +6,7 @@
 
 mod announce;
 mod clock;
-mod moves;
+pub(crate) mod moves;
 mod output;
 
 use crate::game;
