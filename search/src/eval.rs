@@ -59,7 +59,11 @@ fn value_of(variant: &str, letter: char) -> i32 {
 }
 
 /// Piece values indexed by kind.
-pub struct Values([i32; MAX_KINDS]);
+pub struct Values {
+    values: [i32; MAX_KINDS],
+    /// The kinds from the least valuable to the royal one (exchanges take cheapest first).
+    cheapest_first: Vec<tinman_core::Kind>,
+}
 
 impl Values {
     pub fn for_variant(variant: &Variant) -> Values {
@@ -67,12 +71,19 @@ impl Values {
         for kind in variant.kinds() {
             values[kind.index()] = value_of(variant.name, variant.piece_type(kind).letter);
         }
-        Values(values)
+        let mut cheapest_first: Vec<_> = variant.kinds().collect();
+        cheapest_first.sort_by_key(|&k| (Some(k) == variant.royal, values[k.index()]));
+        Values { values, cheapest_first }
+    }
+
+    /// The kinds from the least valuable to the royal one.
+    pub fn cheapest_first(&self) -> &[tinman_core::Kind] {
+        &self.cheapest_first
     }
 
     #[inline]
     pub fn of(&self, kind: tinman_core::Kind) -> i32 {
-        self.0[kind.index()]
+        self.values[kind.index()]
     }
 }
 

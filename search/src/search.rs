@@ -6,6 +6,7 @@ use crate::eval::{evaluate_with, EvalMode, Values};
 use crate::limits::{Limits, TimePlan};
 use crate::picker::{gain, is_capture, History, MovePicker};
 use crate::score::{from_table, outcome_score, to_table, Score, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use crate::see::see;
 use crate::tt::{Bound, Table};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -462,11 +463,21 @@ impl Worker {
                 if !in_check && stand_pat + gain(pos, m, self.values()) + DELTA_MARGIN <= alpha {
                     continue;
                 }
+                // A capture that loses material in the exchange cannot help a quiet position.
+                if !in_check
+                    && !wins_at_least_attacker(pos, m, self.values())
+                    && see(pos, m, self.values()) < 0
+                {
+                    continue;
+                }
                 tactical.push(m);
             }
         }
-        let picker =
-            MovePicker::new(pos, &tactical, Move::NONE, [Move::NONE; 2], &self.history, self.values());
+        let picker = if in_check {
+            MovePicker::new(pos, &tactical, Move::NONE, [Move::NONE; 2], &self.history, self.values())
+        } else {
+            MovePicker::tactical(pos, &tactical, self.values())
+        };
         let mut best = if in_check { -INFINITE } else { stand_pat };
         for m in picker {
             pos.make(m);
@@ -487,6 +498,11 @@ impl Worker {
         }
         best
     }
+}
+
+/// Whether a capture takes at least the value of the capturing piece (so SEE cannot be negative).
+fn wins_at_least_attacker(pos: &Position, m: Move, values: &Values) -> bool {
+    gain(pos, m, values) >= pos.piece_at(m.from()).map_or(0, |p| values.of(p.kind()))
 }
 
 /// Plies to reduce a late quiet move.
