@@ -356,18 +356,26 @@ impl Worker {
         let mut quiets_tried: Vec<Move> = Vec::new();
         for (index, m) in picker.enumerate() {
             let quiet = !is_capture(pos, m) && m.promoted().is_none();
-            if futile && quiet && index > 0 && best > -MATE_BOUND {
-                continue;
-            }
             pos.make(m);
             let gives_check = pos.in_check();
+            // A quiet move that gives check may start a combination: never pruned.
+            if futile && quiet && !gives_check && index > 0 && best > -MATE_BOUND {
+                pos.unmake();
+                continue;
+            }
             let mut score;
             if index == 0 {
                 score = -self.pvs(pos, depth - 1, ply + 1, -beta, -alpha, pv_node);
             } else {
-                let reduce =
-                    depth >= LMR_MIN_DEPTH && index >= LMR_MIN_MOVES && quiet && !in_check && !gives_check;
-                let reduction = if reduce { lmr_reduction(depth, index) } else { 0 };
+                let reduce = depth >= LMR_MIN_DEPTH
+                    && index >= LMR_MIN_MOVES
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                    && !killers.contains(&m);
+                // Principal-variation nodes reduce one ply less: their moves matter most.
+                let reduction =
+                    if reduce { (lmr_reduction(depth, index) - pv_node as i32).max(1) } else { 0 };
                 score = -self.pvs(pos, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false);
                 if score > alpha && reduction > 0 {
                     score = -self.pvs(pos, depth - 1, ply + 1, -alpha - 1, -alpha, false);
