@@ -472,9 +472,11 @@ impl Worker {
                     continue;
                 }
                 // A capture that loses material in the exchange cannot help a quiet position.
+                // (unless it gives check: sacrifices on the King are how combinations start).
                 if !in_check
                     && !wins_at_least_attacker(pos, m, self.values())
                     && see(pos, m, self.values()) < 0
+                    && !gives_check(pos, m)
                 {
                     continue;
                 }
@@ -511,6 +513,14 @@ impl Worker {
 /// Whether a capture takes at least the value of the capturing piece (so SEE cannot be negative).
 fn wins_at_least_attacker(pos: &Position, m: Move, values: &Values) -> bool {
     gain(pos, m, values) >= pos.piece_at(m.from()).map_or(0, |p| values.of(p.kind()))
+}
+
+/// Whether `m` checks the opponent.
+fn gives_check(pos: &mut Position, m: Move) -> bool {
+    pos.make(m);
+    let check = pos.in_check();
+    pos.unmake();
+    check
 }
 
 /// Plies to reduce a late quiet move.
