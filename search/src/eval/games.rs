@@ -1,6 +1,6 @@
 //! Each game's own ideas.
 
-use super::values::Values;
+use super::values::{reach, Values};
 use tinman_core::square::Direction;
 use tinman_core::variants::imawazir_rules;
 use tinman_core::{Bitboard, Color, Position};
@@ -9,12 +9,20 @@ use tinman_core::{Bitboard, Color, Position};
 const WAZIR_HEIGHT_PENALTY: i32 = 40;
 /// `imawazir`: bonus per own Wazir when the opponent has few (the race for the last one).
 const WAZIR_RACE: i32 = 150;
-/// `desertoasis`: penalty per own unit that an enemy Desert piece can jump right now.
+/// `desertoasis`: penalty per own unit that an enemy Desert piece can jump right now...
 const JUMP_EXPOSURE: i32 = 30;
+/// ...plus this share (1 / n) of the unit's value: losing the Desert King hurts more than a pawn.
+const JUMP_EXPOSURE_VALUE_DIVISOR: i32 = 10;
+/// `desertoasis`: below this many units a side is near extinction (the game's loss)...
+const EXTINCTION_UNITS: i32 = 6;
+/// ...and each unit it lacks below that costs this much on top of its material.
+const EXTINCTION_DANGER: i32 = 40;
 /// `wizardoz`: bonus per own unit standing on the road (double moves, hard to attack).
 const ROAD_OCCUPATION: i32 = 12;
+/// `wizardoz`: bonus per road square our pieces or pawns attack (who may step onto it).
+const ROAD_CONTROL: i32 = 6;
 
-pub(super) fn game_terms(pos: &Position, _values: &Values, color: Color) -> i32 {
+pub(super) fn game_terms(pos: &Position, values: &Values, color: Color) -> i32 {
     let v = pos.variant();
     match v.name {
         "imawazir" => {
@@ -27,16 +35,40 @@ pub(super) fn game_terms(pos: &Position, _values: &Values, color: Color) -> i32 
             let race = if theirs <= 3 { WAZIR_RACE * ours.count() as i32 / theirs.max(1) } else { 0 };
             race - decay
         }
-        "desertoasis" => -JUMP_EXPOSURE * exposed_to_jumps(pos, color),
+        "desertoasis" => {
+            let units = pos.color_set(color).count() as i32;
+            let extinction = EXTINCTION_DANGER * (EXTINCTION_UNITS - units).max(0);
+            -exposed_to_jumps(pos, values, color) - extinction
+        }
         "wizardoz" => {
-            ROAD_OCCUPATION * (tinman_core::variants::road(pos) & pos.color_set(color)).count() as i32
+            let road = tinman_core::variants::road(pos);
+            ROAD_OCCUPATION * (road & pos.color_set(color)).count() as i32
+                + ROAD_CONTROL * (road & attacked_by(pos, color)).count() as i32
         }
         _ => 0,
     }
 }
 
-/// Units of `color` that an enemy Desert piece could jump (capture) at once.
-fn exposed_to_jumps(pos: &Position, color: Color) -> i32 {
+/// Squares the units of `color` reach by their table moves (pawns: their captures).
+fn attacked_by(pos: &Position, color: Color) -> Bitboard {
+    let v = pos.variant();
+    let occupied = pos.occupied();
+    let mut attacked = Bitboard::EMPTY;
+    for kind in v.kinds() {
+        let pawn = v.piece_type(kind).pawn;
+        for sq in pos.pieces(color, kind) {
+            attacked |= if pawn {
+                v.tables(kind).capture[color.index()][sq.index()]
+            } else {
+                reach(v, kind, color, sq, occupied)
+            };
+        }
+    }
+    attacked
+}
+
+/// What it costs `color` that enemy Desert pieces could jump (capture) its units at once.
+fn exposed_to_jumps(pos: &Position, values: &Values, color: Color) -> i32 {
     let v = pos.variant();
     let empty = v.geometry.playable() - pos.occupied();
     let ours = pos.color_set(color);
@@ -60,5 +92,9 @@ fn exposed_to_jumps(pos: &Position, color: Color) -> i32 {
             }
         }
     }
-    exposed.count() as i32
+    exposed
+        .squares()
+        .filter_map(|sq| pos.piece_at(sq))
+        .map(|p| JUMP_EXPOSURE + values.of(p.kind()) / JUMP_EXPOSURE_VALUE_DIVISOR)
+        .sum()
 }

@@ -15,7 +15,7 @@ const KING_DANGER_DIVISOR: i32 = 4;
 /// ...and at most this (beyond it the search has to see the mate itself).
 const KING_DANGER_MAX: i32 = 500;
 /// Pawn shield: bonus per own pawn one and two ranks in front of a King on its back two
-/// ranks, on its file or the neighbouring ones (middlegame only).
+/// ranks, on its file or the neighbouring ones (middlegame only; every game with a King).
 const PAWN_SHIELD: [i32; 2] = [14, 7];
 /// A King leaving its back rank in the middlegame loses this much per rank.
 const KING_ADVANCE_MIDDLEGAME: i32 = 15;
@@ -78,7 +78,7 @@ pub(super) fn side_score(pos: &Position, values: &Values, color: Color, phase: i
         let danger = (units * units / KING_DANGER_DIVISOR).min(KING_DANGER_MAX);
         score += danger * phase / super::PHASE_SCALE;
     }
-    score + king_placement(pos, values, color, phase)
+    score + king_placement(pos, color, phase)
 }
 
 /// Squares the pawns of `color` attack.
@@ -101,7 +101,7 @@ fn file_of(pos: &Position, sq: tinman_core::Square) -> Bitboard {
 }
 
 /// The King's square by phase, and its pawn shield.
-fn king_placement(pos: &Position, values: &Values, color: Color, phase: i32) -> i32 {
+fn king_placement(pos: &Position, color: Color, phase: i32) -> i32 {
     let Some(king) = pos.king(color) else { return 0 };
     let v = pos.variant();
     let g = &v.geometry;
@@ -112,7 +112,8 @@ fn king_placement(pos: &Position, values: &Values, color: Color, phase: i32) -> 
     let dr = (2 * rank - (h - 1)).abs();
     let centrality = (w.max(h) - df.max(dr)) / 2;
     let mut middlegame = -KING_ADVANCE_MIDDLEGAME * relative_rank;
-    if relative_rank <= 1 && values.straight_pawns {
+    // Any pawn in front shields the King (Berolina pawns too: they capture straight ahead).
+    if relative_rank <= 1 {
         let pawns = v.pawn.map_or(Bitboard::EMPTY, |p| pos.pieces(color, p));
         let forward = if color == Color::White { 1 } else { -1 };
         for (i, bonus) in PAWN_SHIELD.iter().enumerate() {
