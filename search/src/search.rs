@@ -32,6 +32,8 @@ const LMR_MIN_DEPTH: i32 = 3;
 const LMR_MIN_MOVES: usize = 3;
 /// Quiescence: a capture that cannot lift the score above alpha by this much is skipped.
 const DELTA_MARGIN: i32 = 200;
+/// Slots of each thread's evaluation cache (a power of two; 16 bytes each).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
 /// Nodes between looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
 
@@ -82,6 +84,9 @@ struct Worker {
     node_limit: Option<u64>,
     values: Option<(&'static str, Values)>,
     eval_mode: EvalMode,
+    /// Evaluations by position key (a slot per key, overwritten): the same leaf is reached by
+    /// many move orders, and the evaluation is the most expensive part of a node.
+    eval_cache: Vec<(u64, i32)>,
     pv: Vec<Vec<Move>>,
     /// Root moves this search may play (`searchmoves` minus lines already reported).
     root_moves: Vec<Move>,
@@ -104,6 +109,7 @@ impl Worker {
             node_limit: None,
             values: None,
             eval_mode: EvalMode::Full,
+            eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
             pv: vec![Vec::new(); MAX_PLY + 1],
             root_moves: Vec::new(),
         }
@@ -128,6 +134,8 @@ impl Worker {
         self.nodes = 0;
         self.flushed = 0;
         self.killers.iter_mut().for_each(|k| *k = [Move::NONE; 2]);
+        // The mode or the game may have changed since the last search.
+        self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
         if self.values.as_ref().is_none_or(|(name, _)| *name != pos.variant().name) {
             self.values = Some((pos.variant().name, Values::for_variant(pos.variant())));
         }
@@ -252,8 +260,16 @@ impl Worker {
         &self.values.as_ref().expect("values set at search start").1
     }
 
-    fn evaluate(&self, pos: &Position) -> i32 {
-        evaluate_with(pos, self.values(), self.eval_mode)
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let key = pos.hash();
+        let slot = (key as usize) & (EVAL_CACHE_SIZE - 1);
+        let (cached_key, cached) = self.eval_cache[slot];
+        if cached_key == key && key != 0 {
+            return cached;
+        }
+        let eval = evaluate_with(pos, self.values(), self.eval_mode);
+        self.eval_cache[slot] = (key, eval);
+        eval
     }
 
     /// Score of a node whose game the rules or the draw rules have ended, if so.
@@ -319,7 +335,8 @@ impl Worker {
             }
         }
 
-        let eval = self.evaluate(pos);
+        // In check nothing prunes, so no static evaluation is needed.
+        let eval = if in_check { -INFINITE } else { self.evaluate(pos) };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             if depth <= REVERSE_FUTILITY_DEPTH && eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
                 return eval;
