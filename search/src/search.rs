@@ -27,6 +27,10 @@ const REVERSE_FUTILITY_MARGIN: i32 = 90;
 /// Futility: quiet moves at depth up to this are skipped when eval + margin * depth < alpha.
 const FUTILITY_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: i32 = 120;
+/// Late-move pruning: at depth up to this, after `LMP_BASE + depth²` quiet moves, the rest
+/// are skipped (ordering puts the moves that matter first).
+const LMP_DEPTH: i32 = 3;
+const LMP_BASE: usize = 3;
 /// Late-move reductions: from this depth, after this many moves, reduce quiet moves.
 const LMR_MIN_DEPTH: i32 = 3;
 const LMR_MIN_MOVES: usize = 3;
@@ -376,7 +380,11 @@ impl Worker {
             pos.make(m);
             let gives_check = pos.in_check();
             // A quiet move that gives check may start a combination: never pruned.
-            if futile && quiet && !gives_check && index > 0 && best > -MATE_BOUND {
+            let late = !pv_node
+                && !in_check
+                && depth <= LMP_DEPTH
+                && quiets_tried.len() >= LMP_BASE + (depth * depth) as usize;
+            if (futile || late) && quiet && !gives_check && index > 0 && best > -MATE_BOUND {
                 pos.unmake();
                 continue;
             }
