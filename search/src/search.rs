@@ -31,10 +31,6 @@ const FUTILITY_MARGIN: i32 = 120;
 /// are skipped (ordering puts the moves that matter first).
 const LMP_DEPTH: i32 = 3;
 const LMP_BASE: usize = 3;
-/// SEE pruning: at depth up to this, moves losing more than this per ply in the exchange on
-/// their square are skipped (unless they give check).
-const SEE_PRUNE_DEPTH: i32 = 3;
-const SEE_PRUNE_MARGIN: i32 = 80;
 /// Late-move reductions: from this depth, after this many moves, reduce quiet moves.
 const LMR_MIN_DEPTH: i32 = 3;
 const LMR_MIN_MOVES: usize = 3;
@@ -381,13 +377,6 @@ impl Worker {
         let mut quiets_tried: Vec<Move> = Vec::new();
         for (index, m) in picker.enumerate() {
             let quiet = !is_capture(pos, m) && m.promoted().is_none();
-            // A move that loses material in the exchange on its square, near the leaves.
-            let losing = !pv_node
-                && !in_check
-                && depth <= SEE_PRUNE_DEPTH
-                && index > 0
-                && best > -MATE_BOUND
-                && see(pos, m, self.values()) < -SEE_PRUNE_MARGIN * depth;
             pos.make(m);
             let gives_check = pos.in_check();
             // A quiet move that gives check may start a combination: never pruned.
@@ -395,7 +384,7 @@ impl Worker {
                 && !in_check
                 && depth <= LMP_DEPTH
                 && quiets_tried.len() >= LMP_BASE + (depth * depth) as usize;
-            if ((futile || late) && quiet || losing) && !gives_check && index > 0 && best > -MATE_BOUND {
+            if (futile || late) && quiet && !gives_check && index > 0 && best > -MATE_BOUND {
                 pos.unmake();
                 continue;
             }

@@ -14,7 +14,7 @@ use tinman_search::{Limits, Searcher};
 /// Nodes per position.
 const NODES: u64 = 200_000;
 /// Positions solved in the last measured run with these settings; a drop means a regression.
-const EXPECTED_AT_LEAST: usize = 263;
+const EXPECTED_AT_LEAST: usize = 264;
 /// Time per position of the timed run unless `WAC_MS` says otherwise.
 const DEFAULT_MS: u64 = 1000;
 
