@@ -8,6 +8,7 @@ pub mod perft;
 pub mod picker;
 pub mod score;
 pub mod search;
+pub mod see;
 pub mod tt;
 
 pub use eval::EvalMode;

@@ -2,11 +2,15 @@
 //! then killer moves, then quiet moves by history.
 
 use crate::eval::Values;
+use crate::see::see;
 use tinman_core::{Move, MoveList, Position, Special};
 
 const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 24;
 const KILLER: [i32; 2] = [(1 << 24) - 1, (1 << 24) - 2];
+/// Captures that lose material (negative SEE) go after every quiet move (history stays within
+/// ±`HISTORY_MAX`).
+const BAD_CAPTURE: i32 = -(1 << 24);
 
 /// Whether a move captures (directly, en passant or by a jump chain).
 pub fn is_capture(pos: &Position, m: Move) -> bool {
@@ -92,8 +96,12 @@ impl MovePicker {
                 let score = if m == tt_move {
                     TT_MOVE
                 } else if is_capture(pos, m) || m.promoted().is_some() {
-                    CAPTURE + 16 * gain(pos, m, values)
-                        - pos.piece_at(m.from()).map_or(0, |p| values.of(p.kind())) / 16
+                    let won = gain(pos, m, values);
+                    let attacker = pos.piece_at(m.from()).map_or(0, |p| values.of(p.kind()));
+                    // Taking something at least as valuable never loses: no exchange to see.
+                    let base =
+                        if won >= attacker || see(pos, m, values) >= 0 { CAPTURE } else { BAD_CAPTURE };
+                    base + 16 * won - attacker / 16
                 } else if m == killers[0] {
                     KILLER[0]
                 } else if m == killers[1] {
@@ -102,6 +110,24 @@ impl MovePicker {
                     history.get(pos, m)
                 };
                 (m, score)
+            })
+            .collect();
+        MovePicker { moves: scored, next: 0 }
+    }
+}
+
+impl MovePicker {
+    /// Captures and promotions already known not to lose material, by victim then attacker
+    /// value (quiescence: no SEE again).
+    pub fn tactical(pos: &Position, moves: &MoveList, values: &Values) -> MovePicker {
+        let scored = moves
+            .iter()
+            .map(|&m| {
+                (
+                    m,
+                    16 * gain(pos, m, values)
+                        - pos.piece_at(m.from()).map_or(0, |p| values.of(p.kind())) / 16,
+                )
             })
             .collect();
         MovePicker { moves: scored, next: 0 }

@@ -6,6 +6,7 @@ use crate::eval::{evaluate_with, EvalMode, Values};
 use crate::limits::{Limits, TimePlan};
 use crate::picker::{gain, is_capture, History, MovePicker};
 use crate::score::{from_table, outcome_score, to_table, Score, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use crate::see::see;
 use crate::tt::{Bound, Table};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -26,11 +27,17 @@ const REVERSE_FUTILITY_MARGIN: i32 = 90;
 /// Futility: quiet moves at depth up to this are skipped when eval + margin * depth < alpha.
 const FUTILITY_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: i32 = 120;
+/// Late-move pruning: at depth up to this, after `LMP_BASE + depth²` quiet moves, the rest
+/// are skipped (ordering puts the moves that matter first).
+const LMP_DEPTH: i32 = 3;
+const LMP_BASE: usize = 3;
 /// Late-move reductions: from this depth, after this many moves, reduce quiet moves.
 const LMR_MIN_DEPTH: i32 = 3;
 const LMR_MIN_MOVES: usize = 3;
 /// Quiescence: a capture that cannot lift the score above alpha by this much is skipped.
 const DELTA_MARGIN: i32 = 200;
+/// Slots of each thread's evaluation cache (a power of two; 16 bytes each).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
 /// Nodes between looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
 
@@ -81,6 +88,9 @@ struct Worker {
     node_limit: Option<u64>,
     values: Option<(&'static str, Values)>,
     eval_mode: EvalMode,
+    /// Evaluations by position key (a slot per key, overwritten): the same leaf is reached by
+    /// many move orders, and the evaluation is the most expensive part of a node.
+    eval_cache: Vec<(u64, i32)>,
     pv: Vec<Vec<Move>>,
     /// Root moves this search may play (`searchmoves` minus lines already reported).
     root_moves: Vec<Move>,
@@ -103,6 +113,7 @@ impl Worker {
             node_limit: None,
             values: None,
             eval_mode: EvalMode::Full,
+            eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
             pv: vec![Vec::new(); MAX_PLY + 1],
             root_moves: Vec::new(),
         }
@@ -127,6 +138,8 @@ impl Worker {
         self.nodes = 0;
         self.flushed = 0;
         self.killers.iter_mut().for_each(|k| *k = [Move::NONE; 2]);
+        // The mode or the game may have changed since the last search.
+        self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
         if self.values.as_ref().is_none_or(|(name, _)| *name != pos.variant().name) {
             self.values = Some((pos.variant().name, Values::for_variant(pos.variant())));
         }
@@ -251,8 +264,16 @@ impl Worker {
         &self.values.as_ref().expect("values set at search start").1
     }
 
-    fn evaluate(&self, pos: &Position) -> i32 {
-        evaluate_with(pos, self.values(), self.eval_mode)
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let key = pos.hash();
+        let slot = (key as usize) & (EVAL_CACHE_SIZE - 1);
+        let (cached_key, cached) = self.eval_cache[slot];
+        if cached_key == key && key != 0 {
+            return cached;
+        }
+        let eval = evaluate_with(pos, self.values(), self.eval_mode);
+        self.eval_cache[slot] = (key, eval);
+        eval
     }
 
     /// Score of a node whose game the rules or the draw rules have ended, if so.
@@ -318,7 +339,8 @@ impl Worker {
             }
         }
 
-        let eval = self.evaluate(pos);
+        // In check nothing prunes, so no static evaluation is needed.
+        let eval = if in_check { -INFINITE } else { self.evaluate(pos) };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             if depth <= REVERSE_FUTILITY_DEPTH && eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
                 return eval;
@@ -355,18 +377,30 @@ impl Worker {
         let mut quiets_tried: Vec<Move> = Vec::new();
         for (index, m) in picker.enumerate() {
             let quiet = !is_capture(pos, m) && m.promoted().is_none();
-            if futile && quiet && index > 0 && best > -MATE_BOUND {
-                continue;
-            }
             pos.make(m);
             let gives_check = pos.in_check();
+            // A quiet move that gives check may start a combination: never pruned.
+            let late = !pv_node
+                && !in_check
+                && depth <= LMP_DEPTH
+                && quiets_tried.len() >= LMP_BASE + (depth * depth) as usize;
+            if (futile || late) && quiet && !gives_check && index > 0 && best > -MATE_BOUND {
+                pos.unmake();
+                continue;
+            }
             let mut score;
             if index == 0 {
                 score = -self.pvs(pos, depth - 1, ply + 1, -beta, -alpha, pv_node);
             } else {
-                let reduce =
-                    depth >= LMR_MIN_DEPTH && index >= LMR_MIN_MOVES && quiet && !in_check && !gives_check;
-                let reduction = if reduce { lmr_reduction(depth, index) } else { 0 };
+                let reduce = depth >= LMR_MIN_DEPTH
+                    && index >= LMR_MIN_MOVES
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                    && !killers.contains(&m);
+                // Principal-variation nodes reduce one ply less: their moves matter most.
+                let reduction =
+                    if reduce { (lmr_reduction(depth, index) - pv_node as i32).max(1) } else { 0 };
                 score = -self.pvs(pos, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false);
                 if score > alpha && reduction > 0 {
                     score = -self.pvs(pos, depth - 1, ply + 1, -alpha - 1, -alpha, false);
@@ -462,11 +496,23 @@ impl Worker {
                 if !in_check && stand_pat + gain(pos, m, self.values()) + DELTA_MARGIN <= alpha {
                     continue;
                 }
+                // A capture that loses material in the exchange cannot help a quiet position.
+                // (unless it gives check: sacrifices on the King are how combinations start).
+                if !in_check
+                    && !wins_at_least_attacker(pos, m, self.values())
+                    && see(pos, m, self.values()) < 0
+                    && !gives_check(pos, m)
+                {
+                    continue;
+                }
                 tactical.push(m);
             }
         }
-        let picker =
-            MovePicker::new(pos, &tactical, Move::NONE, [Move::NONE; 2], &self.history, self.values());
+        let picker = if in_check {
+            MovePicker::new(pos, &tactical, Move::NONE, [Move::NONE; 2], &self.history, self.values())
+        } else {
+            MovePicker::tactical(pos, &tactical, self.values())
+        };
         let mut best = if in_check { -INFINITE } else { stand_pat };
         for m in picker {
             pos.make(m);
@@ -487,6 +533,19 @@ impl Worker {
         }
         best
     }
+}
+
+/// Whether a capture takes at least the value of the capturing piece (so SEE cannot be negative).
+fn wins_at_least_attacker(pos: &Position, m: Move, values: &Values) -> bool {
+    gain(pos, m, values) >= pos.piece_at(m.from()).map_or(0, |p| values.of(p.kind()))
+}
+
+/// Whether `m` checks the opponent.
+fn gives_check(pos: &mut Position, m: Move) -> bool {
+    pos.make(m);
+    let check = pos.in_check();
+    pos.unmake();
+    check
 }
 
 /// Plies to reduce a late quiet move.
