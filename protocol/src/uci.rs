@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 use tinman_core::{variants, Color, Position, Variant};
+use tinman_search::search::SEARCH_STACK_BYTES;
 use tinman_search::{Clock, EvalMode, Limits, Score, SearchInfo, Searcher};
 
 const DEFAULT_HASH_MB: usize = 16;
@@ -252,7 +253,8 @@ impl Engine {
         let silent = Arc::new(AtomicBool::new(false));
         let quiet = silent.clone();
         let position = self.position.clone();
-        let handle = std::thread::spawn(move || {
+        let thread = std::thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK_BYTES);
+        let handle = thread.spawn(move || {
             let result = searcher.search(&position, &limits, &mut |info| send(&info_line(&position, info)));
             if quiet.load(Ordering::Relaxed) {
                 return searcher;
@@ -271,6 +273,7 @@ impl Engine {
             }
             searcher
         });
+        let handle = handle.expect("the search thread starts");
         self.search = Some(Running { handle, stop, silent, on_ponderhit });
     }
 

@@ -38,6 +38,9 @@ const LMR_MIN_MOVES: usize = 3;
 const DELTA_MARGIN: i32 = 200;
 /// Slots of each thread's evaluation cache (a power of two; 16 bytes each).
 const EVAL_CACHE_SIZE: usize = 1 << 16;
+/// Stack for every search thread: generous, because a search can go `MAX_PLY` deep with a
+/// move list in every frame, and jump-chain positions make long quiescence lines.
+pub const SEARCH_STACK_BYTES: usize = 64 << 20;
 /// Nodes between looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
 
@@ -655,9 +658,12 @@ impl Searcher {
                 helper.eval_mode = main.eval_mode;
                 let helper_limits =
                     Limits { clock: None, move_time: None, nodes: None, multi_pv: 1, ..limits.clone() };
-                scope.spawn(move || {
-                    helper.search(pos, &helper_limits, &mut |_| {});
-                });
+                std::thread::Builder::new()
+                    .stack_size(SEARCH_STACK_BYTES)
+                    .spawn_scoped(scope, move || {
+                        helper.search(pos, &helper_limits, &mut |_| {});
+                    })
+                    .expect("a search thread starts");
             }
             let result = main.search(pos, limits, report);
             // The helpers stop with the main thread.

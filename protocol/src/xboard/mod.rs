@@ -18,6 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 use tinman_core::{variants, Color, DrawReason, Move, Outcome, Position, Square, Variant};
+use tinman_search::search::SEARCH_STACK_BYTES;
 use tinman_search::{EvalMode, Limits, Score, SearchInfo, SearchResult, Searcher};
 
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -614,7 +615,8 @@ impl Engine {
         if let Ok(mut p) = progress.lock() {
             *p = Progress::default();
         }
-        let handle = std::thread::spawn(move || {
+        let thread = std::thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK_BYTES);
+        let handle = thread.spawn(move || {
             let mut report = |info: &SearchInfo| {
                 if post {
                     send(&output::thinking_line(&root, info));
@@ -632,6 +634,7 @@ impl Engine {
             let _ = events.send(Event::SearchDone(generation));
             (searcher, result)
         });
+        let handle = handle.expect("the search thread starts");
         self.search = Some(Running { handle, stop, purpose, generation });
     }
 
