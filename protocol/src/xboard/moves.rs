@@ -41,7 +41,8 @@ pub fn from_xboard(pos: &Position, text: &str) -> Result<Move, MoveError> {
 /// Units `mv` removes other than the one it captures on its destination (or by en passant,
 /// or by a jump chain, which XBoard's notation already covers).
 fn side_removals(pos: &Position, mv: Move) -> Bitboard {
-    if pos.variant().rules.is_none() || mv.special() == Special::JumpChain {
+    // Castling moves its Rook (XBoard knows how); chains are written leg by leg already.
+    if pos.variant().rules.is_none() || matches!(mv.special(), Special::JumpChain | Special::Castle) {
         return Bitboard::EMPTY;
     }
     let before = pos.occupied();
@@ -74,10 +75,23 @@ mod tests {
     }
 
     #[test]
-    fn ordinary_moves_and_chains_keep_their_text() {
+    fn ordinary_moves_castling_and_chains_keep_their_text() {
         let v = variants::by_name("normal").unwrap();
         let pos = Position::start(v);
         let mv = pos.parse_move("e2e4").unwrap();
         assert_eq!(to_xboard(&pos, mv), "e2e4");
+        // In a game with odd rules too: the Rook that castling moves is not a removed unit.
+        let v = variants::by_name("wizardoz").unwrap();
+        let pos = Position::from_fen(v, "r4k2r/ppp3ppp/9/9/9/9/9/PPP3PPP/R2K4R w KQkq - 0 1").unwrap();
+        let castles: Vec<Move> =
+            pos.legal_moves().iter().copied().filter(|m| m.special() == Special::Castle).collect();
+        assert_eq!(castles.len(), 2);
+        for m in castles {
+            assert_eq!(to_xboard(&pos, m), pos.move_text(m));
+        }
+        let v = variants::by_name("desertoasis").unwrap();
+        let pos = Position::from_fen(v, "12/12/12/12/12/12/12/12/2n9/2W9/12/1n10 w - - 0 1").unwrap();
+        let chain = pos.parse_move("c3c4,c4c5").unwrap();
+        assert_eq!(to_xboard(&pos, chain), "c3c4,c4c5");
     }
 }
