@@ -397,34 +397,20 @@ impl Position {
     pub fn to_fen(&self) -> String {
         let v = self.variant;
         let g = &v.geometry;
-        let mut fen = String::new();
-        for r in (0..g.height()).rev() {
-            let mut empty = 0;
-            for f in 0..g.width() {
-                let sq = Square::from_coords(f, r).expect("on board");
-                let cell = if g.holes().contains(sq) {
-                    Some('*')
-                } else {
-                    self.piece_at(sq).map(|p| v.letter(p.color(), p.kind()))
-                };
-                match cell {
-                    None => empty += 1,
-                    Some(c) => {
-                        if empty > 0 {
-                            fen.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        fen.push(c);
+        let ranks: Vec<String> = (0..g.height())
+            .rev()
+            .map(|r| {
+                rank_text((0..g.width()).map(|f| {
+                    let sq = Square::from_coords(f, r).expect("on board");
+                    if g.holes().contains(sq) {
+                        Some('*')
+                    } else {
+                        self.piece_at(sq).map(|p| v.letter(p.color(), p.kind()))
                     }
-                }
-            }
-            if empty > 0 {
-                fen.push_str(&empty.to_string());
-            }
-            if r > 0 {
-                fen.push('/');
-            }
-        }
+                }))
+            })
+            .collect();
+        let mut fen = ranks.join("/");
         fen.push_str(if self.side == Color::White { " w " } else { " b " });
         let mut castling = String::new();
         for (i, c) in v.castlings.iter().enumerate() {
@@ -491,4 +477,26 @@ fn en_passant_from_fen(
         [] => Err(impossible()),
         _ => Err(FenError::EnPassantAmbiguous(skipped)),
     }
+}
+
+/// One rank of a FEN-like board: the cells' letters, with each run of empty cells (`None`)
+/// written as its length (`12` for twelve).
+pub fn rank_text(cells: impl IntoIterator<Item = Option<char>>) -> String {
+    let (mut text, mut empty) = (String::new(), 0);
+    for cell in cells {
+        match cell {
+            None => empty += 1,
+            Some(c) => {
+                if empty > 0 {
+                    text.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                text.push(c);
+            }
+        }
+    }
+    if empty > 0 {
+        text.push_str(&empty.to_string());
+    }
+    text
 }

@@ -2,6 +2,7 @@
 //! that only know a game described transposed (`transpose=1`; e.g. Wedgie for Sjaak II,
 //! which needs the 9x12 board as 12x9).
 
+use tinman_core::fen::rank_text;
 use tinman_core::Square;
 
 /// A square's name with file and rank swapped: `b4` (file 1, rank 3) becomes `d2`.
@@ -52,27 +53,8 @@ pub fn fen(fen: &str) -> Option<String> {
         return None;
     }
     // New rank y (0-based from the bottom) = old file y; new file x = old rank x.
-    let mut out_rows = Vec::new();
-    for y in (0..width).rev() {
-        let mut text = String::new();
-        let mut empty = 0;
-        for x in 0..height {
-            match rows[height - 1 - x][y] {
-                None => empty += 1,
-                Some(c) => {
-                    if empty > 0 {
-                        text.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    text.push(c);
-                }
-            }
-        }
-        if empty > 0 {
-            text.push_str(&empty.to_string());
-        }
-        out_rows.push(text);
-    }
+    let out_rows: Vec<String> =
+        (0..width).rev().map(|y| rank_text((0..height).map(|x| rows[height - 1 - x][y]))).collect();
     let mut out = vec![out_rows.join("/")];
     for (i, field) in fields.enumerate() {
         // Field 3 (after side and castling) is en passant: one or two squares.

@@ -1,5 +1,6 @@
 //! Lines the engine writes for XBoard: thinking output and square highlights.
 
+use tinman_core::fen::rank_text;
 use tinman_core::{Bitboard, Move, Position, Special, Square};
 use tinman_search::{Score, SearchInfo};
 
@@ -99,31 +100,18 @@ impl Marks {
         }
         let geometry = &pos.variant().geometry;
         let (width, height) = (geometry.width(), geometry.height());
-        let mut ranks = Vec::new();
-        for rank in (0..height).rev() {
-            let (mut text, mut empty) = (String::new(), 0);
-            for file in 0..width {
-                let sq = Square::from_coords(file, rank).expect("a square of the board");
-                let mark = [(self.magenta, 'M'), (self.cyan, 'C'), (self.red, 'R'), (self.yellow, 'Y')]
-                    .iter()
-                    .find(|(set, _)| set.contains(sq))
-                    .map(|&(_, c)| c);
-                match mark {
-                    Some(c) => {
-                        if empty > 0 {
-                            text.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        text.push(c);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                text.push_str(&empty.to_string());
-            }
-            ranks.push(text);
-        }
+        let ranks: Vec<String> = (0..height)
+            .rev()
+            .map(|rank| {
+                rank_text((0..width).map(|file| {
+                    let sq = Square::from_coords(file, rank).expect("a square of the board");
+                    [(self.magenta, 'M'), (self.cyan, 'C'), (self.red, 'R'), (self.yellow, 'Y')]
+                        .iter()
+                        .find(|(set, _)| set.contains(sq))
+                        .map(|&(_, c)| c)
+                }))
+            })
+            .collect();
         Some(format!("highlight {}", ranks.join("/")))
     }
 }
