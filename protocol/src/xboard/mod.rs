@@ -166,47 +166,63 @@ impl Engine {
     fn command(&mut self, line: &str) -> bool {
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
-        let result = match word {
-            "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics"
-            | "egtpath" | "bk" | "hover" | "otim" => Ok(()),
-            "protover" => {
-                announce::features().iter().for_each(|l| send(l));
-                Ok(())
-            }
+        match word {
             "quit" => return false,
-            "ping" => {
-                self.ping(rest);
-                Ok(())
-            }
-            "new" => {
-                self.new_game();
-                Ok(())
-            }
-            "variant" => self.set_variant(rest),
-            "setboard" => {
-                self.set_board(rest);
-                Ok(())
-            }
+            "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics"
+            | "egtpath" | "bk" | "hover" | "otim" => {}
+            "protover" => announce::features().iter().for_each(|l| send(l)),
+            "ping" => self.ping(rest),
+            "new" => self.new_game(),
+            "setboard" => self.set_board(rest),
             "force" => {
                 self.abort_search();
                 self.engine_side = None;
-                Ok(())
             }
-            "go" => self.go(),
             "playother" => {
                 self.abort_search();
                 self.engine_side = Some(!self.position.side_to_move());
-                Ok(())
             }
+            "usermove" => self.user_move(rest),
+            "?" => self.move_now(),
+            "draw" => self.draw_offered(),
+            "result" => {
+                self.abort_search();
+                self.engine_side = None;
+            }
+            "hard" => self.ponder = true,
+            "easy" => {
+                self.ponder = false;
+                self.abort_ponder();
+            }
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "hint" => self.hint(),
+            "analyze" => {
+                self.analyzing = true;
+                self.restart_analysis();
+            }
+            "exit" => {
+                self.analyzing = false;
+                self.abort_search();
+            }
+            "." => self.status(),
+            // A bare move (from a GUI that did not accept `usermove=1`).
+            _ if rest.is_empty() && moves::from_xboard(&self.position, word).is_ok() => self.user_move(word),
+            _ => {
+                if let Err(reason) = self.checked_command(word, rest) {
+                    send(&format!("Error ({reason}): {line}"));
+                }
+            }
+        }
+        true
+    }
+
+    /// The commands whose arguments can be wrong; `Err` is the reason for XBoard's `Error`.
+    fn checked_command(&mut self, word: &str, rest: &str) -> Result<(), String> {
+        match word {
+            "variant" => self.set_variant(rest),
+            "go" => self.go(),
             "white" | "black" => self.set_colors(word),
-            "usermove" => {
-                self.user_move(rest);
-                Ok(())
-            }
-            "?" => {
-                self.move_now();
-                Ok(())
-            }
             "level" => self.time.set_level(rest),
             "st" => self.time.set_move_time(rest),
             "sd" => {
@@ -214,73 +230,16 @@ impl Engine {
             }
             "nps" => self.time.set_nps(rest),
             "time" => TimeControl::centiseconds(rest).map(|t| self.time.own_time = Some(t)),
-            "draw" => {
-                self.draw_offered();
-                Ok(())
-            }
-            "result" => {
-                self.abort_search();
-                self.engine_side = None;
-                Ok(())
-            }
             "undo" => self.take_back(1),
             "remove" => self.take_back(2),
-            "hard" => {
-                self.ponder = true;
-                Ok(())
-            }
-            "easy" => {
-                self.ponder = false;
-                self.abort_ponder();
-                Ok(())
-            }
-            "post" => {
-                self.post = true;
-                Ok(())
-            }
-            "nopost" => {
-                self.post = false;
-                Ok(())
-            }
-            "hint" => {
-                self.hint();
-                Ok(())
-            }
-            "analyze" => {
-                self.analyzing = true;
-                self.restart_analysis();
-                Ok(())
-            }
-            "exit" => {
-                self.analyzing = false;
-                self.abort_search();
-                Ok(())
-            }
-            "." => {
-                self.status();
-                Ok(())
-            }
             "memory" => self.set_hash(rest),
             "cores" => self.set_threads(rest, true),
             "option" => self.set_option(rest),
             "exclude" | "include" => self.exclude(word == "exclude", rest),
             "lift" => self.lift(rest),
             "put" => self.put(rest),
-            _ => {
-                // A bare move (from a GUI that did not accept `usermove=1`).
-                if rest.is_empty() && moves::from_xboard(&self.position, word).is_ok() {
-                    self.user_move(word);
-                    Ok(())
-                } else {
-                    send(&format!("Error (unknown command): {line}"));
-                    return true;
-                }
-            }
-        };
-        if let Err(reason) = result {
-            send(&format!("Error ({reason}): {line}"));
+            _ => Err("unknown command".into()),
         }
-        true
     }
 
     fn ping(&mut self, rest: &str) {
