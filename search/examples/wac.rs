@@ -5,8 +5,7 @@
 //! (IDs such as `WAC.049` restrict the run to those positions.)
 
 use std::time::Duration;
-use tinman_core::{variants, Position};
-use tinman_search::{Limits, Searcher};
+use tinman_search::{epd, Limits};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -30,28 +29,9 @@ fn main() {
         }
     }
     let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
-    let normal = variants::by_name("normal").unwrap();
-    let (mut solved, mut total) = (0, 0);
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let fields: Vec<&str> = line.splitn(5, ' ').collect();
-        let fen = fields[..4].join(" ");
-        let (opcode, rest) = fields[4].split_once(' ').expect("an EPD operation");
-        let listed: Vec<&str> = rest.split(';').next().unwrap().split_whitespace().collect();
-        let id = rest.split("id \"").nth(1).and_then(|s| s.split('"').next()).unwrap_or("?");
-        if !only.is_empty() && !only.iter().any(|o| o == id) {
-            continue;
-        }
-        let pos = Position::from_fen(normal, &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        let result = Searcher::new(16).search(&pos, &limits, &mut |_| {});
-        let san = pos.san(result.best.expect("a move"));
-        let bare = san.trim_end_matches(['+', '#']);
-        let named = listed.iter().any(|b| b.trim_end_matches(['+', '#']) == bare);
-        total += 1;
-        if named == (opcode == "bm") {
-            solved += 1;
-        } else {
-            println!("miss {id}: played {san}, {opcode} {}", listed.join(" "));
-        }
+    let result = epd::run_suite(&text, &limits, |id| only.is_empty() || only.iter().any(|o| o == id));
+    for miss in &result.missed {
+        println!("miss {miss}");
     }
-    println!("solved {solved} of {total}");
+    println!("solved {} of {}", result.solved, result.total);
 }
