@@ -36,6 +36,10 @@ const LMR_MIN_DEPTH: i32 = 3;
 const LMR_MIN_MOVES: usize = 3;
 /// Quiescence: a capture that cannot lift the score above alpha by this much is skipped.
 const DELTA_MARGIN: i32 = 200;
+/// The evaluation shrinks toward a draw as the 50-move count grows: at `n` reversible plies it
+/// is scaled by `(FIFTY_MOVE_FADE - n) / FIFTY_MOVE_FADE`, so the side that is ahead prefers
+/// the capture or pawn move that makes progress to shuffling into the draw.
+const FIFTY_MOVE_FADE: i32 = 200;
 /// Slots of each thread's evaluation cache (a power of two; 16 bytes each).
 const EVAL_CACHE_SIZE: usize = 1 << 16;
 /// Stack for every search thread: generous, because a search can go `MAX_PLY` deep with a
@@ -271,12 +275,17 @@ impl Worker {
         let key = pos.hash();
         let slot = (key as usize) & (EVAL_CACHE_SIZE - 1);
         let (cached_key, cached) = self.eval_cache[slot];
-        if cached_key == key && key != 0 {
-            return cached;
+        let eval = if cached_key == key && key != 0 {
+            cached
+        } else {
+            let eval = evaluate_with(pos, self.values(), self.eval_mode);
+            self.eval_cache[slot] = (key, eval);
+            eval
+        };
+        match self.eval_mode {
+            EvalMode::Full => eval * (FIFTY_MOVE_FADE - pos.halfmove_clock() as i32).max(0) / FIFTY_MOVE_FADE,
+            EvalMode::MaterialOnly => eval,
         }
-        let eval = evaluate_with(pos, self.values(), self.eval_mode);
-        self.eval_cache[slot] = (key, eval);
-        eval
     }
 
     /// Score of a node whose game the rules or the draw rules have ended, if so.

@@ -4,7 +4,8 @@
 //! - `pieces`: placement, mobility, King safety (attacks on the King's zone, pawn shield, the
 //!   King's own square by game phase).
 //! - `pawns`: passed, doubled and isolated pawns.
-//! - `games`: each game's own ideas (road, Wazir race, jump exposure, extinction).
+//! - `games`: each game's own ideas, a module per game (road, Wazir race, jump exposure,
+//!   extinction).
 
 mod games;
 mod pawns;
