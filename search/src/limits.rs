@@ -1,6 +1,7 @@
 //! What bounds a search, and the time manager that turns a clock into a budget.
 
 use std::time::Duration;
+use tinman_core::Move;
 
 /// A chess clock for the side to move.
 #[derive(Clone, Copy, Debug, Default)]
@@ -64,6 +65,46 @@ impl Limits {
     }
 }
 
+/// How settled iterative deepening is: iterations in a row with the same best move, and the
+/// last score against the one before.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stability {
+    best: Option<Move>,
+    same_best: u32,
+    last_score: Option<i32>,
+    score_drop: i32,
+}
+
+/// Planned time in percent by iterations with an unchanged best move: 0 (it just changed), 1,
+/// 2-3, 4 or more.
+const STABILITY_PERCENT: [u32; 4] = [150, 100, 85, 70];
+/// A score this much below the last iteration's (centipawns) means trouble...
+const SCORE_DROP: i32 = 30;
+/// ...and the planned time is scaled by this (percent) on top.
+const SCORE_DROP_PERCENT: u32 = 130;
+
+impl Stability {
+    /// Notes an iteration's best move and score.
+    pub fn record(&mut self, best: Move, score: i32) {
+        self.same_best = if self.best == Some(best) { self.same_best + 1 } else { 0 };
+        self.best = Some(best);
+        self.score_drop = self.last_score.map_or(0, |last| last - score);
+        self.last_score = Some(score);
+    }
+
+    /// The planned (soft) time stretched or shrunk by how settled the search is.
+    pub fn scaled(&self, planned: Duration) -> Duration {
+        let index = match self.same_best {
+            0 => 0,
+            1 => 1,
+            2 | 3 => 2,
+            _ => 3,
+        };
+        let drop = if self.score_drop >= SCORE_DROP { SCORE_DROP_PERCENT } else { 100 };
+        planned * STABILITY_PERCENT[index] / 100 * drop / 100
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,6 +130,21 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn unsettled_searches_get_more_time() {
+        let (a, b) = (Move::from_bits(1), Move::from_bits(2));
+        let planned = Duration::from_millis(1000);
+        let mut s = Stability::default();
+        s.record(a, 10);
+        assert_eq!(s.scaled(planned), Duration::from_millis(1500));
+        for _ in 0..4 {
+            s.record(a, 10);
+        }
+        assert_eq!(s.scaled(planned), Duration::from_millis(700));
+        s.record(b, -50);
+        assert_eq!(s.scaled(planned), Duration::from_millis(1950));
     }
 
     #[test]

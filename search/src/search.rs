@@ -3,7 +3,7 @@
 //! pruning, generic over the games. It reports through a callback and never prints.
 
 use crate::eval::{evaluate_with, EvalMode, Values};
-use crate::limits::{Limits, TimePlan};
+use crate::limits::{Limits, Stability, TimePlan};
 use crate::picker::{gain, is_capture, History, MovePicker};
 use crate::score::{from_table, outcome_score, to_table, Score, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::see::see;
@@ -34,6 +34,11 @@ const LMP_BASE: usize = 3;
 /// Late-move reductions: from this depth, after this many moves, reduce quiet moves.
 const LMR_MIN_DEPTH: i32 = 3;
 const LMR_MIN_MOVES: usize = 3;
+/// ...by a ply less per this much history (history lies within ±16384).
+const LMR_HISTORY_DIVISOR: i32 = 8192;
+/// Internal iterative reduction: from this depth, a node with no table move is searched a
+/// ply shallower.
+const IIR_MIN_DEPTH: i32 = 4;
 /// Quiescence: a capture that cannot lift the score above alpha by this much is skipped.
 const DELTA_MARGIN: i32 = 200;
 /// The evaluation shrinks toward a draw as the 50-move count grows: at `n` reversible plies it
@@ -170,6 +175,7 @@ impl Worker {
         let lines = limits.multi_pv.clamp(1, allowed.len());
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1) as i32;
         let mut previous = vec![0; lines];
+        let mut stability = Stability::default();
         'deepening: for depth in 1..=max_depth {
             let mut reported: Vec<Move> = Vec::new();
             for (line, last_score) in previous.iter_mut().enumerate() {
@@ -184,6 +190,7 @@ impl Worker {
                 let Some(&first) = pv.first() else { break };
                 reported.push(first);
                 if line == 0 {
+                    stability.record(first, score);
                     result.best = Some(first);
                     result.ponder = pv.get(1).copied();
                     result.score = Score::from_internal(score);
@@ -210,7 +217,13 @@ impl Worker {
                     break;
                 }
             }
-            if self.plan.soft.is_some_and(|soft| self.start.elapsed() >= soft) {
+            // Under a clock the planned time stretches while the best move is unsettled or the
+            // score falls, and shrinks while it stays the same (a fixed time is used as given).
+            let soft = match (self.plan.soft, limits.clock.is_some()) {
+                (Some(soft), true) => Some(stability.scaled(soft).min(self.plan.hard.unwrap_or(soft))),
+                (soft, _) => soft,
+            };
+            if soft.is_some_and(|soft| self.start.elapsed() >= soft) {
                 break;
             }
             // A forced move needs no more thought under a clock.
@@ -314,12 +327,20 @@ impl Worker {
         depth: i32,
         ply: usize,
         mut alpha: i32,
-        beta: i32,
+        mut beta: i32,
         pv_node: bool,
     ) -> i32 {
         self.pv[ply].clear();
         if let Some(score) = self.terminal(pos, ply) {
             return score;
+        }
+        // No line from here can win faster than a win now, or lose slower than a loss now.
+        if ply > 0 {
+            alpha = alpha.max(-(MATE - ply as i32));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
         }
         let in_check = pos.in_check();
         // Check extension: a side in check searches one ply deeper.
@@ -339,15 +360,8 @@ impl Worker {
         let tt_move = entry.map_or(Move::NONE, |e| e.mv);
         if let Some(e) = entry {
             let score = from_table(e.score, ply);
-            if !pv_node && e.depth >= depth {
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    return score;
-                }
+            if !pv_node && e.depth >= depth && bound_decides(e.bound, score, alpha, beta) {
+                return score;
             }
         }
 
@@ -371,6 +385,10 @@ impl Worker {
             }
         }
 
+        // A node the table knows no move for is searched a ply shallower: without a good first
+        // move the full depth is mostly wasted, and the next iteration will have one.
+        let depth = if tt_move.is_none() && depth >= IIR_MIN_DEPTH && !in_check { depth - 1 } else { depth };
+
         let mut moves = pos.legal_moves();
         if moves.is_empty() {
             return self.no_moves(pos, ply);
@@ -389,6 +407,7 @@ impl Worker {
         let mut quiets_tried: Vec<Move> = Vec::new();
         for (index, m) in picker.enumerate() {
             let quiet = !is_capture(pos, m) && m.promoted().is_none();
+            let history = if quiet { self.history.get(pos, m) } else { 0 };
             pos.make(m);
             let gives_check = pos.in_check();
             // A quiet move that gives check may start a combination: never pruned.
@@ -411,8 +430,13 @@ impl Worker {
                     && !gives_check
                     && !killers.contains(&m);
                 // Principal-variation nodes reduce one ply less: their moves matter most.
-                let reduction =
-                    if reduce { (lmr_reduction(depth, index) - pv_node as i32).max(1) } else { 0 };
+                // ...and moves that often cut elsewhere (history) one ply less, or more if not.
+                let reduction = if reduce {
+                    (lmr_reduction(depth, index) - pv_node as i32 - history / LMR_HISTORY_DIVISOR)
+                        .clamp(1, (depth - 2).max(1))
+                } else {
+                    0
+                };
                 score = -self.pvs(pos, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false);
                 if score > alpha && reduction > 0 {
                     score = -self.pvs(pos, depth - 1, ply + 1, -alpha - 1, -alpha, false);
@@ -487,6 +511,13 @@ impl Worker {
         if let Some(score) = self.terminal(pos, ply) {
             return score;
         }
+        // The main search's verdicts hold here too: quiescence is its depth 0.
+        if let Some(e) = self.tt.probe(pos.hash()) {
+            let score = from_table(e.score, ply);
+            if bound_decides(e.bound, score, alpha, beta) {
+                return score;
+            }
+        }
         let in_check = pos.in_check();
         let stand_pat = self.evaluate(pos);
         if !in_check {
@@ -544,6 +575,15 @@ impl Worker {
             }
         }
         best
+    }
+}
+
+/// Whether a table score with this bound settles a node searched with window (alpha, beta).
+fn bound_decides(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
     }
 }
 

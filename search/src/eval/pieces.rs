@@ -1,7 +1,7 @@
 //! Material, placement, mobility and King safety.
 
 use super::taper;
-use super::values::{reach, Values};
+use super::values::{captures, reach, Values};
 use tinman_core::{Bitboard, Color, Position};
 
 /// King safety counts attacks on the King's zone only from this many attacking pieces on:
@@ -27,6 +27,10 @@ const BISHOP_PAIR: i32 = 30;
 const ROOK_OPEN_FILE: i32 = 20;
 const ROOK_HALF_OPEN_FILE: i32 = 10;
 
+/// A piece attacked by a less valuable enemy (pawns included) must move or be lost: a bonus
+/// to the attacker per such piece (by captures only: a Desert piece's steps threaten nothing).
+const THREAT_ON_GREATER: i32 = 35;
+
 /// Material, placement, mobility and King safety of `color`'s pieces.
 pub(super) fn side_score(pos: &Position, values: &Values, color: Color, phase: i32) -> i32 {
     let v = pos.variant();
@@ -37,6 +41,8 @@ pub(super) fn side_score(pos: &Position, values: &Values, color: Color, phase: i
     let pawns = v.pawn.map_or(Bitboard::EMPTY, |p| pos.kind_set(p));
     let (mut score, mut mobility_tenths) = (0, 0);
     let (mut attackers, mut units) = (0, 0);
+    let enemy = pos.color_set(!color);
+    let mut threatened = pawn_attacks(pos, color) & (enemy - pawns);
     for kind in v.kinds() {
         let piece = v.piece_type(kind);
         let placement = &values.placement[color.index()][kind.index()];
@@ -47,10 +53,18 @@ pub(super) fn side_score(pos: &Position, values: &Values, color: Color, phase: i
             continue;
         }
         let (weight, average) = values.mobility[kind.index()];
+        let greater = if set.is_empty() || piece.royal {
+            Bitboard::EMPTY
+        } else {
+            v.kinds()
+                .filter(|&k| values.of(k) > values.of(kind) && !v.piece_type(k).royal)
+                .fold(Bitboard::EMPTY, |b, k| b | pos.pieces(!color, k))
+        };
         let rook_like = piece.letter == 'R' && values.straight_pawns;
         for sq in set {
             score += placement[sq.index()];
             let squares = reach(v, kind, color, sq, occupied);
+            threatened |= captures(v, kind, color, sq, occupied) & greater;
             let free = (squares - own - enemy_pawn_attacks).count() as i32;
             mobility_tenths += weight * (free - average);
             if let Some(zone) = enemy_king_zone {
@@ -73,7 +87,7 @@ pub(super) fn side_score(pos: &Position, values: &Values, color: Color, phase: i
             score += BISHOP_PAIR;
         }
     }
-    score += mobility_tenths / 10;
+    score += mobility_tenths / 10 + THREAT_ON_GREATER * threatened.count() as i32;
     if attackers >= KING_ATTACKERS_MIN {
         let danger = (units * units / KING_DANGER_DIVISOR).min(KING_DANGER_MAX);
         score += danger * phase / super::PHASE_SCALE;

@@ -179,6 +179,23 @@ pub(super) fn reach(variant: &Variant, kind: Kind, color: Color, sq: Square, occ
     squares
 }
 
+/// Squares a piece of `kind` and `color` on `sq` captures on by its table moves.
+#[inline]
+pub(super) fn captures(
+    variant: &Variant,
+    kind: Kind,
+    color: Color,
+    sq: Square,
+    occupied: Bitboard,
+) -> Bitboard {
+    let t = variant.tables(kind);
+    let mut squares = t.capture[color.index()][sq.index()];
+    if t.slide_capture[color.index()] != 0 {
+        squares |= variant.geometry.slide(sq, t.slide_capture[color.index()], occupied);
+    }
+    squares
+}
+
 /// Whether `b` is ahead of `a` for `color` (toward its promotion zone: up for White).
 fn ahead(color: Color, a: Square, b: Square) -> bool {
     match color {
