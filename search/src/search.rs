@@ -52,6 +52,10 @@ const EVAL_CACHE_SIZE: usize = 1 << 16;
 pub const SEARCH_STACK_BYTES: usize = 64 << 20;
 /// Nodes between looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
+/// ...or fewer nodes, once they have generated this many moves: a node's cost grows with its
+/// move list, and a Desert King inside a crowd has tens of thousands of jump chains (about a
+/// millisecond each node), so 1024 such nodes would overrun a fast clock by seconds.
+const CHECK_MOVES: u64 = 16_384;
 
 /// What the search reports after each completed iteration (and at the end).
 #[derive(Clone, Debug)]
@@ -94,6 +98,8 @@ struct Worker {
     killers: Vec<[Move; 2]>,
     stop: Arc<AtomicBool>,
     nodes: u64,
+    /// Moves generated since the last look at the clock.
+    moves_since_poll: u64,
     seldepth: usize,
     start: Instant,
     plan: TimePlan,
@@ -119,6 +125,7 @@ impl Worker {
             killers: vec![[Move::NONE; 2]; MAX_PLY + 1],
             stop,
             nodes: 0,
+            moves_since_poll: 0,
             seldepth: 0,
             start: Instant::now(),
             plan: TimePlan { soft: None, hard: None },
@@ -148,6 +155,7 @@ impl Worker {
         (self.plan, self.node_limit) =
             if self.main { (plan, node_limit) } else { (TimePlan { soft: None, hard: None }, None) };
         self.nodes = 0;
+        self.moves_since_poll = 0;
         self.flushed = 0;
         self.killers.iter_mut().for_each(|k| *k = [Move::NONE; 2]);
         // The mode or the game may have changed since the last search.
@@ -264,9 +272,10 @@ impl Worker {
 
     /// Looks at the clock, node limit and stop flag now and then.
     fn poll(&mut self) {
-        if !self.nodes.is_multiple_of(CHECK_INTERVAL) {
+        if !self.nodes.is_multiple_of(CHECK_INTERVAL) && self.moves_since_poll < CHECK_MOVES {
             return;
         }
+        self.moves_since_poll = 0;
         self.flush_nodes();
         let over_time = self.plan.hard.is_some_and(|hard| self.start.elapsed() >= hard);
         let over_nodes = self.node_limit.is_some_and(|n| self.total_nodes() >= n);
@@ -390,6 +399,7 @@ impl Worker {
         let depth = if tt_move.is_none() && depth >= IIR_MIN_DEPTH && !in_check { depth - 1 } else { depth };
 
         let mut moves = pos.legal_moves();
+        self.moves_since_poll += moves.len() as u64;
         if moves.is_empty() {
             return self.no_moves(pos, ply);
         }
@@ -530,6 +540,7 @@ impl Worker {
             return stand_pat;
         }
         let moves = pos.legal_moves();
+        self.moves_since_poll += moves.len() as u64;
         if moves.is_empty() {
             return self.no_moves(pos, ply);
         }

@@ -80,6 +80,25 @@ fn move_time_is_respected() {
 }
 
 #[test]
+fn move_time_holds_when_nodes_are_slow() {
+    // desertoasis (from a time forfeit at 1 s + 10 ms): White's Desert King on l8 inside
+    // Black's crowd has about 21,800 capturing chains, so many nodes after a Black move
+    // generate that many moves. Looking at the clock only every 1024 nodes, a 100 ms search
+    // took 170-200 ms here (and overran a 100 ms budget by 230 ms in the game's position).
+    let fen = "1nfw2d1w1n1/1xw1mxxmfwfv/p1fpp3p3/v2vv1ppxppp/4c3o2D/12/1P10/1P10/3P1PPP1PP1/4P2f3N/\
+               VXWF1X1VFW2/CNFWM1DMWF1C b - - 0 47";
+    let p = pos("desertoasis", fen);
+    let mut white = p.clone();
+    white.make(p.legal_moves().iter().copied().find(|m| p.move_text(*m) == "b12d11").unwrap());
+    assert!(white.legal_moves().len() > 20_000);
+    let start = Instant::now();
+    let limits = Limits { move_time: Some(Duration::from_millis(100)), ..Limits::default() };
+    let r = Searcher::new(16).search(&p, &limits, &mut |_| {});
+    assert!(r.best.is_some());
+    assert!(start.elapsed() < Duration::from_millis(150), "{:?}", start.elapsed());
+}
+
+#[test]
 fn node_limit_is_respected() {
     let p = Position::start(variants::by_name("normal").unwrap());
     let r = Searcher::new(8).search(&p, &Limits { nodes: Some(20_000), ..Limits::default() }, &mut |_| {});

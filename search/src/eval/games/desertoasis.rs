@@ -1,8 +1,9 @@
-//! `desertoasis`: exposure to jump chains and the count toward extinction.
+//! `desertoasis`: exposure to jump chains, the count toward extinction, and the hunt of the
+//! last enemy units (the win is taking every one of them).
 
 use crate::eval::values::Values;
 use tinman_core::square::Direction;
-use tinman_core::{Bitboard, Color, Position};
+use tinman_core::{Bitboard, Color, Position, Square};
 
 /// Penalty per own unit that an enemy Desert piece can jump right now...
 const JUMP_EXPOSURE: i32 = 30;
@@ -12,11 +13,75 @@ const JUMP_EXPOSURE_VALUE_DIVISOR: i32 = 10;
 const EXTINCTION_UNITS: i32 = 6;
 /// ...and each unit it lacks below that costs this much on top of its material.
 const EXTINCTION_DANGER: i32 = 40;
+/// A side with this many units or fewer is hunted, when the other side has at least
+/// `HUNT_MAJORITY` times as many: the hunters are drawn toward each hunted unit. Without it a
+/// big army shuffles beside a lone unit it cannot see how to catch, into the 50-move draw.
+const HUNT_UNITS: u32 = 4;
+const HUNT_MAJORITY: u32 = 2;
+/// So many of the nearest hunters count for each hunted unit: one piece rarely corners a
+/// unit that moves like a King, a few together do.
+const HUNTERS: usize = 3;
+/// Bonus per step of closeness (Chebyshev distance; 11 is across the board) of a hunter of
+/// weight 1 (see `hunter_weight`).
+const HUNT_CLOSENESS: i32 = 2;
+const BOARD_SPAN: i32 = 11;
+/// In the hunt, each free hunter (Knight, Camel, Prince: they move and capture anywhere) is
+/// worth this much more, up to `FREE_HUNTERS_COUNTED` of them, so that pawns promote to
+/// them and not to the Desert or Oasis Kings, strong in a crowd but poor catchers in the open
+/// (both sides' 50-move draws ended with a lone unit beside many Oasis Kings).
+const FREE_HUNTER: i32 = 150;
+const FREE_HUNTERS_COUNTED: i32 = 4;
 
 pub(super) fn terms(pos: &Position, values: &Values, color: Color) -> i32 {
     let units = pos.color_set(color).count() as i32;
     let extinction = EXTINCTION_DANGER * (EXTINCTION_UNITS - units).max(0);
-    -exposed_to_jumps(pos, values, color) - extinction
+    -exposed_to_jumps(pos, values, color) - extinction + hunt(pos, color)
+}
+
+/// Closeness of the units of `color` (but pawns, which cannot turn back) to the enemy's last
+/// few units, and the free hunters it has.
+fn hunt(pos: &Position, color: Color) -> i32 {
+    let hunted = pos.color_set(!color);
+    let ours = pos.color_set(color);
+    let n = hunted.count();
+    if n == 0 || n > HUNT_UNITS || ours.count() < HUNT_MAJORITY * n {
+        return 0;
+    }
+    let v = pos.variant();
+    let hunters: Vec<(Square, i32)> = ours
+        .squares()
+        .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, hunter_weight(v.piece_type(p.kind()).letter))))
+        .filter(|&(_, w)| w > 0)
+        .collect();
+    let free = hunters.iter().filter(|&&(_, w)| w == FREE_WEIGHT).count() as i32;
+    let mut bonus = FREE_HUNTER * free.min(FREE_HUNTERS_COUNTED);
+    for target in hunted.squares() {
+        let mut closeness: Vec<i32> =
+            hunters.iter().map(|&(h, w)| w * (BOARD_SPAN - distance(h, target))).collect();
+        closeness.sort_unstable_by(|a, b| b.cmp(a));
+        bonus += HUNT_CLOSENESS * closeness.iter().take(HUNTERS).sum::<i32>();
+    }
+    bonus
+}
+
+/// Weight of a free hunter: it moves and captures anywhere.
+const FREE_WEIGHT: i32 = 4;
+
+/// How well a piece catches a lone unit: Knight, Camel and Prince move and capture anywhere;
+/// Oasis pieces capture by a step but move only by hopping over units; Desert pieces capture
+/// only with an empty square beyond (never against the edge); pawns cannot turn back.
+fn hunter_weight(letter: char) -> i32 {
+    match letter {
+        'N' | 'C' | 'M' => FREE_WEIGHT,
+        'V' | 'X' | 'O' => 2,
+        'W' | 'F' | 'D' => 1,
+        _ => 0,
+    }
+}
+
+/// King steps between two squares.
+fn distance(a: Square, b: Square) -> i32 {
+    (a.file() as i32 - b.file() as i32).abs().max((a.rank() as i32 - b.rank() as i32).abs())
 }
 
 /// What it costs `color` that enemy Desert pieces could jump (capture) its units at once.
