@@ -43,5 +43,5 @@ pub fn checked_road(value: &str) -> Result<String, FenError> {
 
 /// Threads the engine offers: one per core of this machine.
 pub fn max_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get()).min(tinman_search::search::MAX_THREADS)
+    std::thread::available_parallelism().map_or(1, |n| n.get()).min(tinman_search::searcher::MAX_THREADS)
 }

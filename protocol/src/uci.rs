@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 use tinman_core::{variants, Color, Position, Variant};
-use tinman_search::search::SEARCH_STACK_BYTES;
+use tinman_search::searcher::SEARCH_STACK_BYTES;
 use tinman_search::{Clock, EvalMode, Limits, Score, SearchInfo, Searcher};
 
 const DEFAULT_HASH_MB: usize = 16;

@@ -2,7 +2,7 @@
 //! a signature of the search (any change in its behaviour changes it); nps measures speed.
 
 use crate::limits::Limits;
-use crate::search::Searcher;
+use crate::searcher::Searcher;
 use std::time::{Duration, Instant};
 use tinman_core::{variants, Position};
 

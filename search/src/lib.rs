@@ -9,10 +9,12 @@ pub mod perft;
 pub mod picker;
 pub mod score;
 pub mod search;
+pub mod searcher;
 pub mod see;
 pub mod tt;
 
 pub use eval::EvalMode;
 pub use limits::{Clock, Limits};
 pub use score::Score;
-pub use search::{SearchInfo, SearchResult, Searcher};
+pub use search::{SearchInfo, SearchResult};
+pub use searcher::Searcher;

@@ -1,6 +1,7 @@
 //! Iterative deepening principal-variation search with aspiration windows, a transposition
 //! table, quiescence search, check extension, null move, late-move reductions and futility
-//! pruning, generic over the games. It reports through a callback and never prints.
+//! pruning, generic over the games: one search thread (`Worker`); `searcher` runs one or
+//! several. It reports through a callback and never prints.
 
 use crate::eval::{evaluate_with, EvalMode, Values};
 use crate::limits::{Limits, Stability, TimePlan};
@@ -47,9 +48,6 @@ const DELTA_MARGIN: i32 = 200;
 const FIFTY_MOVE_FADE: i32 = 200;
 /// Slots of each thread's evaluation cache (a power of two; 16 bytes each).
 const EVAL_CACHE_SIZE: usize = 1 << 16;
-/// Stack for every search thread: generous, because a search can go `MAX_PLY` deep with a
-/// move list in every frame, and jump-chain positions make long quiescence lines.
-pub const SEARCH_STACK_BYTES: usize = 64 << 20;
 /// Nodes between looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
 /// ...or fewer nodes, once they have generated this many moves: a node's cost grows with its
@@ -86,15 +84,15 @@ pub struct SearchResult {
 
 /// One search thread: its own ordering tables and principal variations, sharing the
 /// transposition table, the stop flag and the node count with the others.
-struct Worker {
-    tt: Arc<Table>,
+pub(crate) struct Worker {
+    pub(crate) tt: Arc<Table>,
     /// Nodes of all threads, added in steps of `CHECK_INTERVAL`.
     shared_nodes: Arc<AtomicU64>,
     /// This worker's nodes already added to `shared_nodes`.
     flushed: u64,
     /// Only the main thread keeps time, reports and decides the move.
     main: bool,
-    history: History,
+    pub(crate) history: History,
     killers: Vec<[Move; 2]>,
     stop: Arc<AtomicBool>,
     nodes: u64,
@@ -105,7 +103,7 @@ struct Worker {
     plan: TimePlan,
     node_limit: Option<u64>,
     values: Option<(&'static str, Values)>,
-    eval_mode: EvalMode,
+    pub(crate) eval_mode: EvalMode,
     /// Evaluations by position key (a slot per key, overwritten): the same leaf is reached by
     /// many move orders, and the evaluation is the most expensive part of a node.
     eval_cache: Vec<(u64, i32)>,
@@ -115,7 +113,12 @@ struct Worker {
 }
 
 impl Worker {
-    fn new(tt: Arc<Table>, stop: Arc<AtomicBool>, shared_nodes: Arc<AtomicU64>, main: bool) -> Worker {
+    pub(crate) fn new(
+        tt: Arc<Table>,
+        stop: Arc<AtomicBool>,
+        shared_nodes: Arc<AtomicU64>,
+        main: bool,
+    ) -> Worker {
         Worker {
             tt,
             shared_nodes,
@@ -144,7 +147,7 @@ impl Worker {
     }
 
     /// Searches `pos` within `limits`, calling `report` after every completed iteration.
-    fn search(
+    pub(crate) fn search(
         &mut self,
         pos: &Position,
         limits: &Limits,
@@ -626,117 +629,4 @@ fn null_move_safe(pos: &Position) -> bool {
     let us = pos.side_to_move();
     let pawns = v.pawn.map_or(tinman_core::Bitboard::EMPTY, |p| pos.pieces(us, p));
     !(pos.color_set(us) - pawns - pos.pieces(us, royal)).is_empty()
-}
-
-/// Most search threads.
-pub const MAX_THREADS: usize = 256;
-
-/// The searcher: a transposition table and the main thread's tables, kept between moves,
-/// plus helper threads that share the table (lazy SMP) when more than one thread is set.
-pub struct Searcher {
-    tt: Arc<Table>,
-    stop: Arc<AtomicBool>,
-    shared_nodes: Arc<AtomicU64>,
-    main: Worker,
-    threads: usize,
-}
-
-impl Searcher {
-    /// A single-threaded searcher with a transposition table of `hash_mb` megabytes.
-    pub fn new(hash_mb: usize) -> Searcher {
-        let tt = Arc::new(Table::new(hash_mb));
-        let stop = Arc::new(AtomicBool::new(false));
-        let shared_nodes = Arc::new(AtomicU64::new(0));
-        let main = Worker::new(tt.clone(), stop.clone(), shared_nodes.clone(), true);
-        Searcher { tt, stop, shared_nodes, main, threads: 1 }
-    }
-
-    /// The flag that stops a running search when set from another thread. Set before the
-    /// search starts, it stops it after its first iteration; the search clears it when it
-    /// ends, so whoever sets it after that must clear it again.
-    pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        self.stop.clone()
-    }
-
-    /// Resizes the transposition table (clearing it).
-    pub fn set_hash(&mut self, megabytes: usize) {
-        self.tt = Arc::new(Table::new(megabytes));
-        self.main.tt = self.tt.clone();
-    }
-
-    /// Sets the number of search threads (1 to [`MAX_THREADS`]).
-    pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.clamp(1, MAX_THREADS);
-    }
-
-    /// Sets what the evaluation counts, for every thread (a new mode takes effect at the next
-    /// search; the table is cleared because its scores came from the other evaluation).
-    pub fn set_eval_mode(&mut self, mode: EvalMode) {
-        if self.main.eval_mode != mode {
-            self.main.eval_mode = mode;
-            self.tt.clear();
-        }
-    }
-
-    /// What the evaluation counts.
-    pub fn eval_mode(&self) -> EvalMode {
-        self.main.eval_mode
-    }
-
-    /// Forgets everything learned (a new game).
-    pub fn clear(&mut self) {
-        self.tt.clear();
-        self.main.history.clear();
-    }
-
-    /// Searches `pos` within `limits`, calling `report` after every completed iteration of
-    /// the main thread. With one thread the search is deterministic.
-    pub fn search(
-        &mut self,
-        pos: &Position,
-        limits: &Limits,
-        report: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
-        // The stop flag is not cleared here but when the search ends: a stop requested from
-        // another thread before this thread got here must still stop it.
-        let result = self.run(pos, limits, report);
-        self.stop.store(false, Ordering::Relaxed);
-        result
-    }
-
-    fn run(&mut self, pos: &Position, limits: &Limits, report: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
-        self.shared_nodes.store(0, Ordering::Relaxed);
-        self.tt.new_search();
-        if self.threads == 1 {
-            return self.main.search(pos, limits, report);
-        }
-        let (tt, stop, shared) = (&self.tt, &self.stop, &self.shared_nodes);
-        let main = &mut self.main;
-        let mut result = std::thread::scope(|scope| {
-            for _ in 1..self.threads {
-                let mut helper = Worker::new(tt.clone(), stop.clone(), shared.clone(), false);
-                helper.eval_mode = main.eval_mode;
-                let helper_limits =
-                    Limits { clock: None, move_time: None, nodes: None, multi_pv: 1, ..limits.clone() };
-                std::thread::Builder::new()
-                    .stack_size(SEARCH_STACK_BYTES)
-                    .spawn_scoped(scope, move || {
-                        helper.search(pos, &helper_limits, &mut |_| {});
-                    })
-                    .expect("a search thread starts");
-            }
-            let result = main.search(pos, limits, report);
-            // The helpers stop with the main thread.
-            stop.store(true, Ordering::Relaxed);
-            result
-        });
-        result.nodes = self.shared_nodes.load(Ordering::Relaxed);
-        result
-    }
-}
-
-impl Default for Searcher {
-    fn default() -> Self {
-        Searcher::new(16)
-    }
 }

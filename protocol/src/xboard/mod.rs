@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 use tinman_core::{variants, Color, DrawReason, Move, Outcome, Position, Square, Variant};
-use tinman_search::search::SEARCH_STACK_BYTES;
+use tinman_search::searcher::SEARCH_STACK_BYTES;
 use tinman_search::{EvalMode, Limits, Score, SearchInfo, SearchResult, Searcher};
 
 pub const DEFAULT_HASH_MB: usize = 16;
