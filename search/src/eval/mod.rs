@@ -58,6 +58,7 @@ pub fn evaluate(pos: &Position, values: &Values) -> i32 {
             + games::game_terms(pos, values, color);
         score += sign * side;
     }
+    let score = games::scale(pos, score);
     TEMPO + if pos.side_to_move() == Color::White { score } else { -score }
 }
 
