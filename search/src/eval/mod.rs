@@ -59,6 +59,7 @@ pub fn evaluate(pos: &Position, values: &Values) -> i32 {
         score += sign * side;
     }
     let score = score * drawish_percent(pos, values, score) / 100;
+    let score = games::scale(pos, score);
     TEMPO + if pos.side_to_move() == Color::White { score } else { -score }
 }
 

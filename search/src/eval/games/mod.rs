@@ -16,6 +16,14 @@ pub(super) fn game_terms(pos: &Position, values: &Values, color: Color) -> i32 {
     }
 }
 
+/// The evaluation `score` (White's view) scaled by each game's own drawishness.
+pub(super) fn scale(pos: &Position, score: i32) -> i32 {
+    match pos.variant().name {
+        "imawazir" => imawazir::scale(pos, score),
+        _ => score,
+    }
+}
+
 /// Squares the units of `color` reach by their table moves (pawns: their captures).
 fn attacked_by(pos: &Position, color: Color) -> Bitboard {
     let v = pos.variant();
