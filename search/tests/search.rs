@@ -91,9 +91,10 @@ fn move_time_holds_when_nodes_are_slow() {
     let mut white = p.clone();
     white.make(p.legal_moves().iter().copied().find(|m| p.move_text(*m) == "b12d11").unwrap());
     assert!(white.legal_moves().len() > 20_000);
-    let start = Instant::now();
     let limits = Limits { move_time: Some(Duration::from_millis(100)), ..Limits::default() };
-    let r = Searcher::new(16).search(&p, &limits, &mut |_| {});
+    let mut searcher = Searcher::new(16);
+    let start = Instant::now();
+    let r = searcher.search(&p, &limits, &mut |_| {});
     assert!(r.best.is_some());
     assert!(start.elapsed() < Duration::from_millis(150), "{:?}", start.elapsed());
 }
