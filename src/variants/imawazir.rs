@@ -3,6 +3,7 @@
 //! player to end a move as the only one with Wazirs wins; a player with no move loses.
 
 use super::{normal, squares};
+use crate::bitboard::Bitboard;
 use crate::fen::FenError;
 use crate::moves::Move;
 use crate::outcome::{DrawReason, Outcome, WinReason};
@@ -74,6 +75,11 @@ impl ImAWazir {
     /// Height of the Wazir on `sq` (2 outside the central quarter).
     pub fn height(&self, pos: &Position, sq: Square) -> u8 {
         self.zone.height(pos, sq)
+    }
+
+    /// The squares where Wazirs vanish.
+    pub fn vanishing_zone(&self) -> Bitboard {
+        self.zone.zone()
     }
 }
 

@@ -98,6 +98,12 @@ impl Values {
                     zone.squares().map(|z| (z.rank() as i32 - sq.rank() as i32).abs()).min().unwrap_or(0);
             }
         }
+        // Where pieces vanish (the centre of `imawazir`), standing there earns no centre bonus.
+        let vanishing = if variant.name == "imawazir" {
+            tinman_core::variants::imawazir_rules().vanishing_zone()
+        } else {
+            Bitboard::EMPTY
+        };
         let placement = [Color::White, Color::Black].map(|color| {
             variant
                 .kinds()
@@ -110,7 +116,7 @@ impl Values {
                             let near =
                                 if (1..=2).contains(&s) { PAWN_NEAR_PROMOTION[s as usize - 1] } else { 0 };
                             PAWN_ADVANCE * (h - s).max(0) + near
-                        } else if piece.royal {
+                        } else if piece.royal || vanishing.contains(sq) {
                             0
                         } else {
                             let df = (2 * sq.file() as i32 - (w - 1)).abs();
