@@ -2,7 +2,7 @@
 //! then killer moves, then quiet moves by history.
 
 use crate::eval::Values;
-use crate::see::see;
+use crate::see::loses_material;
 use tinman_core::{Move, MoveList, Position, Special};
 
 const TT_MOVE: i32 = 1 << 30;
@@ -98,9 +98,7 @@ impl MovePicker {
                 } else if is_capture(pos, m) || m.promoted().is_some() {
                     let won = gain(pos, m, values);
                     let attacker = pos.piece_at(m.from()).map_or(0, |p| values.of(p.kind()));
-                    // Taking something at least as valuable never loses: no exchange to see.
-                    let base =
-                        if won >= attacker || see(pos, m, values) >= 0 { CAPTURE } else { BAD_CAPTURE };
+                    let base = if loses_material(pos, m, won, values) { BAD_CAPTURE } else { CAPTURE };
                     base + 16 * won - attacker / 16
                 } else if m == killers[0] {
                     KILLER[0]

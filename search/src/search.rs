@@ -7,7 +7,7 @@ use crate::eval::{evaluate_with, EvalMode, Values};
 use crate::limits::{Limits, Stability, TimePlan};
 use crate::picker::{gain, is_capture, History, MovePicker};
 use crate::score::{from_table, outcome_score, to_table, Score, INFINITE, MATE, MATE_BOUND, MAX_PLY};
-use crate::see::see;
+use crate::see::loses_material;
 use crate::tt::{Bound, Table};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -550,16 +550,13 @@ impl Worker {
         let mut tactical = MoveList::new();
         for &m in &moves {
             if in_check || is_capture(pos, m) || m.promoted().is_some() {
-                if !in_check && stand_pat + gain(pos, m, self.values()) + DELTA_MARGIN <= alpha {
+                let won = gain(pos, m, self.values());
+                if !in_check && stand_pat + won + DELTA_MARGIN <= alpha {
                     continue;
                 }
                 // A capture that loses material in the exchange cannot help a quiet position.
                 // (unless it gives check: sacrifices on the King are how combinations start).
-                if !in_check
-                    && !wins_at_least_attacker(pos, m, self.values())
-                    && see(pos, m, self.values()) < 0
-                    && !gives_check(pos, m)
-                {
+                if !in_check && loses_material(pos, m, won, self.values()) && !gives_check(pos, m) {
                     continue;
                 }
                 tactical.push(m);
@@ -599,11 +596,6 @@ fn bound_decides(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
         Bound::Lower => score >= beta,
         Bound::Upper => score <= alpha,
     }
-}
-
-/// Whether a capture takes at least the value of the capturing piece (so SEE cannot be negative).
-fn wins_at_least_attacker(pos: &Position, m: Move, values: &Values) -> bool {
-    gain(pos, m, values) >= pos.piece_at(m.from()).map_or(0, |p| values.of(p.kind()))
 }
 
 /// Whether `m` checks the opponent.

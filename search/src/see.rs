@@ -16,6 +16,13 @@ const ROYAL_VALUE: i32 = 20_000;
 /// Longest exchange followed (more attackers than this on one square do not occur in play).
 const MAX_EXCHANGE: usize = 32;
 
+/// Whether the capture `m`, which takes `won` at once, loses material in the exchange. Taking
+/// at least the capturing piece's value never loses, so the exchange is only looked at when
+/// it takes less.
+pub fn loses_material(pos: &Position, m: Move, won: i32, values: &Values) -> bool {
+    won < pos.piece_at(m.from()).map_or(0, |p| values.of(p.kind())) && see(pos, m, values) < 0
+}
+
 fn piece_value(pos: &Position, values: &Values, kind: Kind) -> i32 {
     if Some(kind) == pos.variant().royal {
         ROYAL_VALUE

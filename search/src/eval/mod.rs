@@ -58,36 +58,8 @@ pub fn evaluate(pos: &Position, values: &Values) -> i32 {
             + games::game_terms(pos, values, color);
         score += sign * side;
     }
-    let score = score * drawish_percent(pos, values, score) / 100;
-    let score = games::scale(pos, score);
+    let score = games::scale(pos, values, score);
     TEMPO + if pos.side_to_move() == Color::White { score } else { -score }
-}
-
-/// In a game won by mating a King, a side ahead without pawns needs more than a minor
-/// piece's worth of extra material to mate (Rook against Knight, Bishop against nothing are
-/// draws): below that its advantage counts for `DRAWISH_PERCENT`.
-const DRAWISH_MATERIAL: i32 = 350;
-const DRAWISH_PERCENT: i32 = 25;
-
-/// How much of the advantage of the side that is ahead (by White's `score`) counts.
-fn drawish_percent(pos: &Position, values: &Values, score: i32) -> i32 {
-    let v = pos.variant();
-    let (Some(royal), Some(pawn)) = (v.royal, v.pawn) else { return 100 };
-    let strong = if score > 0 { Color::White } else { Color::Black };
-    if !pos.pieces(strong, pawn).is_empty() {
-        return 100;
-    }
-    let pieces = |c: Color| -> i32 {
-        v.kinds()
-            .filter(|&k| k != royal && k != pawn)
-            .map(|k| values.of(k) * pos.pieces(c, k).count() as i32)
-            .sum()
-    };
-    if pieces(strong) - pieces(!strong) <= DRAWISH_MATERIAL {
-        DRAWISH_PERCENT
-    } else {
-        100
-    }
 }
 
 /// How much of the pieces (not pawns, not Kings) is still on the board, in 256ths.

@@ -1,4 +1,5 @@
-//! Each game's own ideas, a module per game.
+//! Each game's own ideas, a module per game, and how drawish a position is (one scale per
+//! game).
 
 mod desertoasis;
 mod imawazir;
@@ -16,11 +17,39 @@ pub(super) fn game_terms(pos: &Position, values: &Values, color: Color) -> i32 {
     }
 }
 
-/// The evaluation `score` (White's view) scaled by each game's own drawishness.
-pub(super) fn scale(pos: &Position, score: i32) -> i32 {
+/// The evaluation `score` (White's view) scaled by how drawish the position is: locked pawns
+/// in `imawazir`, too little material to mate where a King must be mated.
+pub(super) fn scale(pos: &Position, values: &Values, score: i32) -> i32 {
     match pos.variant().name {
         "imawazir" => imawazir::scale(pos, score),
-        _ => score,
+        _ => score * drawish_percent(pos, values, score) / 100,
+    }
+}
+
+/// In a game won by mating a King, a side ahead without pawns needs more than a minor
+/// piece's worth of extra material to mate (Rook against Knight, Bishop against nothing are
+/// draws): below that its advantage counts for `DRAWISH_PERCENT`.
+const DRAWISH_MATERIAL: i32 = 350;
+const DRAWISH_PERCENT: i32 = 25;
+
+/// How much of the advantage of the side that is ahead (by White's `score`) counts.
+fn drawish_percent(pos: &Position, values: &Values, score: i32) -> i32 {
+    let v = pos.variant();
+    let (Some(royal), Some(pawn)) = (v.royal, v.pawn) else { return 100 };
+    let strong = if score > 0 { Color::White } else { Color::Black };
+    if !pos.pieces(strong, pawn).is_empty() {
+        return 100;
+    }
+    let pieces = |c: Color| -> i32 {
+        v.kinds()
+            .filter(|&k| k != royal && k != pawn)
+            .map(|k| values.of(k) * pos.pieces(c, k).count() as i32)
+            .sum()
+    };
+    if pieces(strong) - pieces(!strong) <= DRAWISH_MATERIAL {
+        DRAWISH_PERCENT
+    } else {
+        100
     }
 }
 
