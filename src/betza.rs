@@ -17,6 +17,7 @@
 //! `afsafKafafsKaflafrKafraflK` (H. G. Muller's notation for it): bend early, bend late,
 //! bend twice each way.
 
+use crate::piece::Mode;
 use std::fmt;
 
 /// What a description cannot be read as.
@@ -51,14 +52,6 @@ impl fmt::Display for BetzaError {
 
 impl std::error::Error for BetzaError {}
 
-/// What a movement may do on its last square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Ends {
-    Both,
-    MoveOnly,
-    CaptureOnly,
-}
-
 /// A (file, rank) offset as White sees it.
 pub type Offset = (i8, i8);
 
@@ -66,11 +59,11 @@ pub type Offset = (i8, i8);
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Movement {
     /// Leaps to each offset over anything; `initial`: only as the unit's first move.
-    Leap { offsets: Vec<Offset>, ends: Ends, initial: bool, en_passant: bool },
+    Leap { offsets: Vec<Offset>, ends: Mode, initial: bool, en_passant: bool },
     /// Reaches each target along one of its routes (the squares passed, which must be empty).
-    Routed { targets: Vec<(Offset, Vec<Vec<Offset>>)>, ends: Ends, initial: bool },
+    Routed { targets: Vec<(Offset, Vec<Vec<Offset>>)>, ends: Mode, initial: bool },
     /// Slides any distance along each unit step.
-    Slide { steps: Vec<Offset>, ends: Ends },
+    Slide { steps: Vec<Offset>, ends: Mode },
     /// A move that captures or hops on the way (a locust capture, a jump): it is a game's own
     /// rule, not a table entry; kept so that the description round-trips.
     Locust,
@@ -246,11 +239,11 @@ fn component(
     Ok(vec![Movement::Leap { offsets: chosen, ends, initial, en_passant: leg.contains('e') }])
 }
 
-fn ends_of(leg: &str) -> Ends {
+fn ends_of(leg: &str) -> Mode {
     match (leg.contains('m'), leg.contains('c') || leg.contains('e')) {
-        (true, false) => Ends::MoveOnly,
-        (false, true) => Ends::CaptureOnly,
-        _ => Ends::Both,
+        (true, false) => Mode::MoveOnly,
+        (false, true) => Mode::CaptureOnly,
+        _ => Mode::Both,
     }
 }
 

@@ -20,7 +20,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList, Special};
-use crate::piece::{steps, Color, Kind};
+use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::square::{Direction, Square};
 
@@ -160,7 +160,9 @@ impl DoubleMoveRoad {
 
     /// Neighbouring road squares.
     fn road_steps(&self, pos: &Position, from: Square) -> Bitboard {
-        steps::KING
+        const KING_STEPS: [(i8, i8); 8] =
+            [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+        KING_STEPS
             .iter()
             .filter_map(|&(df, dr)| from.offset(df, dr))
             .filter(|s| pos.road.contains(*s))

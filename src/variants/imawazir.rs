@@ -7,7 +7,7 @@ use crate::bitboard::Bitboard;
 use crate::fen::FenError;
 use crate::moves::Move;
 use crate::outcome::{DrawReason, Outcome, WinReason};
-use crate::piece::{steps, Atom, Color, Kind, Mode, PieceType};
+use crate::piece::{Color, Kind, PieceType};
 use crate::position::Position;
 use crate::rules::vanishing::VanishingZone;
 use crate::rules::{GameRules, RulesUndo};
@@ -18,17 +18,8 @@ use std::sync::OnceLock;
 const PAWN: Kind = Kind(0);
 const WAZIR: Kind = Kind(1);
 
-pub(crate) const PIECES: &[PieceType] = &[
-    normal::PIECES[0],
-    PieceType {
-        name: "wazir",
-        letter: 'W',
-        betza: "W",
-        atoms: &[Atom::leap(steps::WAZIR, Mode::Both)],
-        royal: false,
-        pawn: false,
-    },
-];
+pub(crate) const PIECES: &[PieceType] =
+    &[normal::PIECES[0], PieceType { name: "wazir", letter: 'W', betza: "W", royal: false, pawn: false }];
 
 /// Height of a Wazir outside the centre or just arrived there, and the height at which it
 /// vanishes.
