@@ -106,12 +106,12 @@ impl GameRules for ImAWazir {
     }
 
     fn state_hash(&self, pos: &Position) -> u64 {
-        self.zone.hash(pos.timers)
+        self.zone.hash(pos.rules_state.word)
     }
 
     /// One optional field: the heights that differ from 2, as `c4=3,f5=6`, or `-`.
     fn read_extra_fields(&self, pos: &mut Position, fields: &[String]) -> Result<(), FenError> {
-        pos.timers = self.zone.fresh_timers(pos);
+        pos.rules_state.word = self.zone.fresh_timers(pos);
         let Some(field) = fields.first() else { return Ok(()) };
         if let Some(extra) = fields.get(1) {
             return Err(FenError::UnexpectedField(extra.clone()));

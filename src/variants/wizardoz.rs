@@ -110,13 +110,13 @@ impl GameRules for WizardOfOz {
     }
 
     fn state_hash(&self, pos: &Position) -> u64 {
-        pos.road.squares().fold(0, |h, s| h ^ zobrist::square_value(s, 1))
+        pos.rules_state.squares.squares().fold(0, |h, s| h ^ zobrist::square_value(s, 1))
     }
 
     /// One optional field, `road:c4,d5,e6,f5,g4` (any playable squares); the default road when
     /// absent.
     fn read_extra_fields(&self, pos: &mut Position, fields: &[String]) -> Result<(), FenError> {
-        pos.road = default_road();
+        pos.rules_state.squares = default_road();
         let Some(field) = fields.first() else { return Ok(()) };
         if let Some(extra) = fields.get(1) {
             return Err(FenError::UnexpectedField(extra.clone()));
@@ -137,20 +137,20 @@ impl GameRules for WizardOfOz {
             }
             road.insert(square);
         }
-        pos.road = road;
+        pos.rules_state.squares = road;
         Ok(())
     }
 
     fn write_extra_fields(&self, pos: &Position) -> Vec<String> {
-        if pos.road == default_road() {
+        if pos.rules_state.squares == default_road() {
             return Vec::new();
         }
-        let names: Vec<String> = pos.road.squares().map(|s| s.to_string()).collect();
+        let names: Vec<String> = pos.rules_state.squares.squares().map(|s| s.to_string()).collect();
         vec![format!("road:{}", names.join(","))]
     }
 }
 
 /// The road of a position (the squares of its double-move road).
 pub fn road(pos: &Position) -> Bitboard {
-    pos.road
+    pos.rules_state.squares
 }
