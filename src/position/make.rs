@@ -67,9 +67,10 @@ impl Position {
             self.hash ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
             self.castling = rights;
         }
-        self.halfmove_clock = if irreversible { 0 } else { self.halfmove_clock + 1 };
+        // Saturating: a FEN may give any u32 clock (unmake restores both from the record).
+        self.halfmove_clock = if irreversible { 0 } else { self.halfmove_clock.saturating_add(1) };
         if us == Color::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.side = !us;
         self.hash ^= zobrist::black_to_move();
@@ -93,9 +94,7 @@ impl Position {
         let (from, to) = (mv.from(), mv.to());
         self.side = !self.side;
         let us = self.side;
-        if us == Color::Black {
-            self.fullmove_number -= 1;
-        }
+        self.fullmove_number = undo.fullmove_number;
         match mv.special() {
             Special::Castle => {
                 let c = self.castling_for(us, to);
@@ -147,7 +146,7 @@ impl Position {
         if let Some(ep) = self.en_passant.take() {
             self.hash ^= zobrist::en_passant(ep.skipped, ep.victim);
         }
-        self.halfmove_clock += 1;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         self.side = !self.side;
         self.hash ^= zobrist::black_to_move();
     }
@@ -160,6 +159,7 @@ impl Position {
             castling: self.castling,
             en_passant: self.en_passant,
             halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
             hash: self.hash,
         }
     }

@@ -26,6 +26,7 @@ struct Undo {
     castling: u8,
     en_passant: Option<EnPassant>,
     halfmove_clock: u32,
+    fullmove_number: u32,
     hash: u64,
 }
 
