@@ -5,12 +5,15 @@ usage: broken_uci.py MODE    MODE is one of
   illegal  answers every `go` with `bestmove e2e5` (never a legal move)
   crash    exits with status 1 on the first `go`
   slow     never answers `go` (it sleeps until it is killed)
+  hang     never answers `uci`
+  exit     exits with status 1 on `uci`, before `uciok`
+  wedgie   lists `UCI_Variant` with `normal` and `wedgie` only; answers `go` like `illegal`
 """
 import sys
 import time
 
 mode = sys.argv[1] if len(sys.argv) > 1 else "illegal"
-if mode not in ("illegal", "crash", "slow"):
+if mode not in ("illegal", "crash", "slow", "hang", "exit", "wedgie"):
     sys.exit(f"unknown mode {mode}")
 
 
@@ -24,12 +27,18 @@ for line in sys.stdin:
     if not cmd:
         continue
     if cmd[0] == "uci":
+        if mode == "hang":
+            time.sleep(3600)
+        if mode == "exit":
+            sys.exit(1)
         send(f"id name broken-{mode}")
+        if mode == "wedgie":
+            send("option name UCI_Variant type combo default normal var normal var wedgie")
         send("uciok")
     elif cmd[0] == "isready":
         send("readyok")
     elif cmd[0] == "go":
-        if mode == "illegal":
+        if mode in ("illegal", "wedgie"):
             send("bestmove e2e5")
         elif mode == "crash":
             sys.exit(1)
