@@ -109,3 +109,11 @@ pub fn check(spec: &EngineSpec, start: &GameStart, moves: &[String], trace: bool
     engine.quit();
     result
 }
+
+/// A list of game names for a message: all of them, or the first six and how many more.
+pub fn some_names(list: &[String]) -> String {
+    if list.len() <= 8 {
+        return list.join(", ");
+    }
+    format!("{} and {} more", list[..6].join(", "), list.len() - 6)
+}

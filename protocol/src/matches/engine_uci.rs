@@ -101,7 +101,9 @@ impl Engine for UciEngine {
     fn check_variant(&self, variant: &str) -> Result<(), String> {
         match &self.variants {
             Some(list) if list.iter().any(|v| v == variant) => Ok(()),
-            Some(list) => Err(format!("its UCI_Variant option lists only {}", list.join(", "))),
+            Some(list) => {
+                Err(format!("its UCI_Variant option lists only {}", super::engine::some_names(list)))
+            }
             // Without the option a UCI engine plays standard chess only.
             None if variant == "normal" && self.spec.variant.is_none() => Ok(()),
             None => Err("it has no UCI_Variant option".into()),

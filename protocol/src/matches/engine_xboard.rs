@@ -190,7 +190,9 @@ impl Engine for XboardEngine {
             // An engine told the name with `variant=` may know it from a file loaded later
             // (Sjaak II's configuration file, sent as an option after the handshake).
             Some(_) if self.spec.variant.is_some() => Ok(()),
-            Some(list) => Err(format!("its feature variants= lists only {}", list.join(", "))),
+            Some(list) => {
+                Err(format!("its feature variants= lists only {}", super::engine::some_names(list)))
+            }
             None if variant == "normal" => Ok(()),
             None => Err("it sends no feature variants= (a chess-only engine)".into()),
         }
