@@ -213,7 +213,7 @@ fn broken_engines_lose_with_the_reason_and_the_tournament_goes_on() {
     .map(|s| s.to_string())
     .collect();
     args.push(format!("cmd={TINMAN}"));
-    for mode in ["illegal", "crash", "slow"] {
+    for mode in ["illegal", "crash", "slow", "abort", "stuck"] {
         args.extend(["-engine".into(), "cmd=python3".into(), format!("arg={broken}"), format!("arg={mode}")]);
         args.extend([format!("name={mode}"), "tc=0.5+0".into(), "timemargin=100".into()]);
     }
@@ -221,7 +221,7 @@ fn broken_engines_lose_with_the_reason_and_the_tournament_goes_on() {
     let out = text(&o.stdout);
     assert!(o.status.success(), "{out}\n{}", text(&o.stderr));
     let games = read_pgn(&std::fs::read_to_string(&pgn).expect("PGN written"));
-    assert_eq!(games.len(), 6, "{out}");
+    assert_eq!(games.len(), 10, "{out}");
     for game in &games {
         let (white, black) = (game.tag("White").unwrap(), game.tag("Black").unwrap());
         let (loser, winner_result) = if white == "Tinman" { (black, "1-0") } else { (white, "0-1") };
@@ -229,8 +229,22 @@ fn broken_engines_lose_with_the_reason_and_the_tournament_goes_on() {
         assert_eq!(game.result, winner_result, "{game:?}");
         let (reason, termination) = match loser {
             "illegal" => (format!("{side} makes an illegal move: e2e5"), "rules infraction"),
-            "crash" => (format!("{side}'s engine crashed"), "abandoned"),
+            // The exit status and the last lines of standard error explain the failure.
+            "crash" => (format!("{side}'s engine crashed (exit status 1)"), "abandoned"),
             "slow" => (format!("{side} loses on time"), "time forfeit"),
+            "abort" => (
+                format!(
+                    "{side}'s engine crashed (killed by signal 6 (SIGABRT); stderr: thread 'search' has \
+                     overflowed its stack / fatal runtime error: stack overflow, aborting)"
+                ),
+                "abandoned",
+            ),
+            "stuck" => (
+                format!(
+                    "{side} loses on time (stderr: thread 'search' panicked at search/src/search.rs:1:1: / boom)"
+                ),
+                "time forfeit",
+            ),
             other => panic!("unexpected engine {other}"),
         };
         assert_eq!(game.reason, reason);

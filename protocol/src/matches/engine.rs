@@ -65,6 +65,8 @@ pub trait Engine {
     fn game_over(&mut self, result: &str, reason: &str);
     /// Ends the process.
     fn quit(&mut self);
+    /// How the process ended and its last standard-error lines, to explain a failure.
+    fn last_words(&mut self) -> Option<String>;
 }
 
 /// Starts the engine `spec` and does its protocol's handshake.

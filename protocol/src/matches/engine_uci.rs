@@ -194,6 +194,10 @@ impl Engine for UciEngine {
     fn quit(&mut self) {
         self.process.stop(Some("quit"));
     }
+
+    fn last_words(&mut self) -> Option<String> {
+        self.process.last_words()
+    }
 }
 
 #[cfg(test)]

@@ -305,6 +305,10 @@ impl Engine for XboardEngine {
     fn quit(&mut self) {
         self.process.stop(Some("quit"));
     }
+
+    fn last_words(&mut self) -> Option<String> {
+        self.process.last_words()
+    }
 }
 
 #[cfg(test)]

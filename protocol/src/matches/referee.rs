@@ -105,6 +105,17 @@ impl End {
         }
     }
 
+    /// The failure's reason with what the engine left to explain it (exit status, stderr),
+    /// for a crash or a loss on time: `Black's engine crashed (killed by signal 6 ...)`.
+    fn explained(side: Color, failure: Failure, engine: Option<&mut Box<dyn Engine>>) -> End {
+        let explain = matches!(failure, Failure::Crash | Failure::Timeout);
+        let mut end = End::failure(side, failure);
+        if let Some(words) = engine.filter(|_| explain).and_then(|e| e.last_words()) {
+            end.reason = format!("{} ({words})", end.reason);
+        }
+        end
+    }
+
     fn outcome(o: Outcome) -> End {
         let text = o.to_string();
         // `1-0 {White mates}`: keep the words inside the braces.
@@ -171,11 +182,17 @@ pub fn play(
     for (i, spec) in specs.iter().enumerate() {
         let side = if i == 0 { Color::White } else { Color::Black };
         let kept = if spec.restart { None } else { pool[[white, black][i]].take() };
-        let engine = kept.map_or_else(|| engine::start_engine(spec, config.debug), Ok);
-        match engine.and_then(|mut e| e.new_game(&start, &moves).map(|_| e)) {
-            Ok(e) => engines.push(e),
+        let mut engine = match kept.map_or_else(|| engine::start_engine(spec, config.debug), Ok) {
+            Ok(e) => e,
             Err(f) => {
                 end = Some(End::failure(side, f));
+                break;
+            }
+        };
+        match engine.new_game(&start, &moves) {
+            Ok(()) => engines.push(engine),
+            Err(f) => {
+                end = Some(End::explained(side, f, Some(&mut engine)));
                 break;
             }
         }
@@ -246,7 +263,7 @@ fn run(
         };
         let used = now.elapsed();
         let (text, score) = match reply {
-            Err(f) => return End::failure(side, f),
+            Err(f) => return End::explained(side, f, engines.get_mut(me)),
             Ok(Reply::Resign) => return End::loss(side, format!("{who} resigns"), Termination::Normal),
             Ok(Reply::Claim(claim)) => {
                 return End::fault(

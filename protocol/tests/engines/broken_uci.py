@@ -8,12 +8,16 @@ usage: broken_uci.py MODE    MODE is one of
   hang     never answers `uci`
   exit     exits with status 1 on `uci`, before `uciok`
   wedgie   lists `UCI_Variant` with `normal` and `wedgie` only; answers `go` like `illegal`
+  abort    on the first `go`, writes a Rust stack-overflow message to stderr and aborts (SIGABRT)
+  stuck    on the first `go`, writes a Rust panic message to stderr and never answers (as a
+           search thread that panicked while the main thread goes on reading)
 """
+import os
 import sys
 import time
 
 mode = sys.argv[1] if len(sys.argv) > 1 else "illegal"
-if mode not in ("illegal", "crash", "slow", "hang", "exit", "wedgie"):
+if mode not in ("illegal", "crash", "slow", "hang", "exit", "wedgie", "abort", "stuck"):
     sys.exit(f"unknown mode {mode}")
 
 
@@ -42,6 +46,15 @@ for line in sys.stdin:
             send("bestmove e2e5")
         elif mode == "crash":
             sys.exit(1)
+        elif mode == "abort":
+            sys.stderr.write("\nthread 'search' has overflowed its stack\n")
+            sys.stderr.write("fatal runtime error: stack overflow, aborting\n")
+            sys.stderr.flush()
+            os.abort()
+        elif mode == "stuck":
+            sys.stderr.write("thread 'search' panicked at search/src/search.rs:1:1:\nboom\n")
+            sys.stderr.flush()
+            time.sleep(3600)
         else:
             time.sleep(3600)
     elif cmd[0] == "quit":
