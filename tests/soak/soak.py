@@ -15,14 +15,18 @@ a chunk runs, every `--progress` seconds.
 
 Each chunk is one `tinman match` run:
 
-    tinman match -variant V -concurrency 2 -games N -openings random=8 -srand SEED \\
+    tinman match -variant V -concurrency 2 -games N -openings random=8 balance=1000 -srand SEED \\
         -engine cmd=T name=UCI restart=off -engine cmd=T proto=xboard name=XBoard restart=off \\
         -each tc=TC timemargin=MS -maxmoves M -pgnout DIR/V-K.pgn
 
 With `restart=off` each of the runner's two game threads keeps one UCI and one XBoard
 process for the whole chunk, so a chunk of N games runs every process for about N/2 games;
 the RSS chunk (`--rss-games`, default 2000, of the games in `--rss-variants`) runs processes
-for about 1,000 games. RSS is read from /proc every few seconds for every engine process.
+for about 1,000 games. RSS is read from /proc every 2 s for every engine process (the
+runner's children) and logged to DIR/CHUNK.rss; the tallies give the longest-lived
+process's RSS once warm (after a tenth of its life), at the end, and its largest. A process
+that failed in a game is replaced, so "processes" above 2 x concurrency means replacements
+(the engine check's short-lived processes are usually gone before the first sample).
 """
 import argparse
 import os
@@ -35,7 +39,7 @@ VARIANTS = ["normal", "wizardoz", "desertoasis", "imawazir", "wedgie"]
 FIELDS = [
     "chunk", "variant", "games", "seconds", "uci_wins", "xboard_wins", "draws", "normal",
     "adjudicated", "crashes", "illegal", "time_forfeits", "protocol", "plies", "rss_first_kb",
-    "rss_last_kb", "rss_max_kb", "rss_growth_kb", "max_games_per_process", "exit",
+    "rss_last_kb", "rss_max_kb", "rss_growth_kb", "processes", "exit",
 ]
 
 
@@ -52,9 +56,13 @@ def parse_args():
                    help="games whose first chunk is the long RSS chunk: names, 'all' or 'none'")
     p.add_argument("--variants", default=",".join(VARIANTS))
     p.add_argument("--tc", default="0.2+0.002", help="time control of both engines")
-    p.add_argument("--timemargin", type=int, default=100, help="ms past the clock before a forfeit")
+    p.add_argument("--timemargin", type=int, default=1000,
+                   help="ms past the clock before a forfeit (default 1000; see docs/reliability.md)")
     p.add_argument("--maxmoves", type=int, default=150, help="adjudicate a draw after this many moves")
     p.add_argument("--concurrency", type=int, default=2)
+    p.add_argument("--balance", type=int, default=1000,
+                   help="random openings kept within this many centipawns (default 1000: the first "
+                        "one tried, so preparing openings costs one short search each)")
     p.add_argument("--shard", default="1/1", help="K/N: run chunks K, K+N, K+2N, ... (1-based)")
     p.add_argument("--progress", type=float, default=30, help="seconds between progress lines")
     p.add_argument("--summary", action="store_true", help="print the tallies of the results file and stop")
@@ -111,7 +119,7 @@ def run_chunk(args, name, variant, start, size, seed, report):
         os.remove(pgn)
     t = os.path.abspath(args.tinman)
     cmd = [t, "match", "-variant", variant, "-concurrency", str(args.concurrency), "-games", str(size),
-           "-openings", "random=8", "-srand", str(seed),
+           "-openings", "random=8", f"balance={args.balance}", "-srand", str(seed),
            "-engine", f"cmd={t}", "name=UCI", "restart=off",
            "-engine", f"cmd={t}", "proto=xboard", "name=XBoard", "restart=off",
            "-each", f"tc={args.tc}", f"timemargin={args.timemargin}", "-pgnout", pgn]
@@ -122,8 +130,10 @@ def run_chunk(args, name, variant, start, size, seed, report):
     tally = dict.fromkeys(["uci_wins", "xboard_wins", "draws", "normal", "adjudicated", "crashes",
                            "illegal", "time_forfeits", "protocol"], 0)
     finished = 0
-    # Per engine process: RSS at the first and the last sample, the largest.
+    # Per engine process: its RSS samples (seconds into the chunk, kB), also written to
+    # DIR/NAME.rss ("seconds pid kB" lines) for a closer look.
     rss = {}
+    rss_log = open(os.path.join(args.pgn_dir, f"{name}.rss"), "w")
     last_sample = last_report = 0.0
     import selectors
     sel = selectors.DefaultSelector()
@@ -133,8 +143,8 @@ def run_chunk(args, name, variant, start, size, seed, report):
         if now - last_sample >= 2:
             last_sample = now
             for pid, kb in children(proc.pid):
-                first, _, top, samples = rss.get(pid, (kb, kb, kb, 0))
-                rss[pid] = (first, kb, max(top, kb), samples + 1)
+                rss.setdefault(pid, []).append((now - started, kb))
+                rss_log.write(f"{now - started:.0f} {pid} {kb}\n")
         if now - last_report >= args.progress and finished:
             last_report = now
             report(finished, size, now - started)
@@ -172,23 +182,26 @@ def run_chunk(args, name, variant, start, size, seed, report):
     if os.path.exists(pgn):
         with open(pgn) as f:
             plies = sum(int(n) for n in re.findall(r'\[PlyCount "(\d+)"\]', f.read()))
-    # A process sampled at least three times, started early in the chunk: the long-lived ones.
-    long_lived = [v for v in rss.values() if v[3] >= 3]
-    first = max((v[0] for v in long_lived), default=0)
-    last = max((v[1] for v in long_lived), default=0)
-    top = max((v[2] for v in long_lived), default=0)
-    growth = max((v[1] - v[0] for v in long_lived), default=0)
-    per_process = finished // args.concurrency if len(rss) <= 2 * args.concurrency else 0
+    rss_log.close()
+    # The longest-lived process: its RSS once warmed up (the first sample after a tenth of its
+    # life, when its tables are in use), at its last sample, and its largest.
+    first = last = top = growth = 0
+    if rss:
+        samples = max(rss.values(), key=lambda v: v[-1][0] - v[0][0])
+        life = samples[-1][0] - samples[0][0]
+        warm = next(kb for t, kb in samples if t - samples[0][0] >= life / 10)
+        first, last, top = warm, samples[-1][1], max(kb for _, kb in samples)
+        growth = last - warm
     row = dict(chunk=name, variant=variant, games=finished, seconds=f"{seconds:.0f}", plies=plies,
                rss_first_kb=first, rss_last_kb=last, rss_max_kb=top, rss_growth_kb=growth,
-               max_games_per_process=per_process, exit=code, **tally)
+               processes=len(rss), exit=code, **tally)
     if code != 0 or finished != size:
         print(f"  chunk {name}: exit {code}, {finished}/{size} games\n{err}", file=sys.stderr)
     return row
 
 
 def summary(rows):
-    total = {k: 0 for k in FIELDS[2:-1] if k not in ("rss_first_kb", "rss_last_kb", "rss_max_kb", "rss_growth_kb", "max_games_per_process")}
+    total = {k: 0 for k in FIELDS[2:-1] if not k.startswith("rss_") and k != "processes"}
     for r in rows:
         for k in total:
             total[k] += float(r[k])
@@ -202,7 +215,7 @@ def summary(rows):
     for r in rows:
         print(f"  {r['chunk']:<24} {r['games']:>5} games {r['seconds']:>6} s  crash {r['crashes']} illegal "
               f"{r['illegal']} time {r['time_forfeits']} protocol {r['protocol']}  RSS first {r['rss_first_kb']} "
-              f"last {r['rss_last_kb']} max {r['rss_max_kb']} kB (+{r['rss_growth_kb']}, ~{r['max_games_per_process']} games/process)")
+              f"last {r['rss_last_kb']} max {r['rss_max_kb']} kB ({r['processes']} engine processes)")
 
 
 def main():
