@@ -54,8 +54,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
         ),
         None => None,
     };
+    // Random openings are moves from the start, which every engine takes, and preparing
+    // them takes a while: check the engines first. Openings from a file are read at once,
+    // and the check then includes the first one's setup (`setboard`).
+    let random = matches!(config.openings, options::Openings::Random { .. });
+    if random {
+        check_engines(&config, &openings::Opening::default())?;
+    }
     let openings = Arc::new(openings::prepare(&config, opening_count)?);
-    check_engines(&config, &openings[0])?;
+    if !random {
+        check_engines(&config, &openings[0])?;
+    }
     let names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
     say!(
         "Tournament: {} games of {} between {} (seed {})",
