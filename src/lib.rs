@@ -1,6 +1,7 @@
 //! Tinman's rules core: one 144-bit board for every variant, positions of any size up to
 //! 12x12, legal move generation, FEN, move text, results and perft. No I/O.
 
+pub mod betza;
 pub mod bitboard;
 pub mod fen;
 pub mod geometry;

@@ -1,10 +1,7 @@
-//! Colours, pieces, and piece movement described as data.
-//!
-//! A piece type is a list of [`Atom`]s: leaper offsets or slider directions, each with a mode
-//! (move, capture or both), optionally only from the side's start squares, optionally lame
-//! (every square strictly between must be empty). Offsets are written for White, with "forward"
-//! meaning up the board; Black's are mirrored. Everything the ordinary pieces of our games do
-//! fits this; the odd rules of a game live in that game's module.
+//! Colours, pieces, and piece types: a piece type's moves are data, its Betza string
+//! ([`crate::betza`]), written for White with "forward" up the board (Black's are mirrored).
+//! Everything the ordinary pieces of our games do fits this; the odd rules of a game live in
+//! that game's module.
 
 use std::fmt;
 use std::num::NonZeroU8;
@@ -101,8 +98,8 @@ impl Piece {
     }
 }
 
-/// Whether an atom moves to empty squares, captures, or both.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// Whether a movement moves to empty squares, captures, or both.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Mode {
     Both,
     MoveOnly,
@@ -121,83 +118,26 @@ impl Mode {
     }
 }
 
-/// How an atom's offsets are travelled.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Reach {
-    /// Jumps straight to the target, over holes and pieces.
-    Leap,
-    /// Jumps along a straight line; every square strictly between must be playable and empty.
-    LameLeap,
-    /// Goes to the target along any shortest path of King steps that never steps away from it
-    /// along either axis; blocked only when every such path has an occupied square (the
-    /// Falcon: three paths to each of its targets).
-    ShortestPaths,
-    /// Slides any distance in the offset's direction (a unit step) until the board edge, a hole
-    /// or a piece.
-    Slide,
-}
-
-/// One movement component of a piece.
-#[derive(Clone, Copy, Debug)]
-pub struct Atom {
-    pub reach: Reach,
-    /// (file, rank) offsets as seen by White.
-    pub steps: &'static [(i8, i8)],
-    pub mode: Mode,
-    /// Only from one of the side's start squares (the variant's initial zone).
-    pub initial_only: bool,
-}
-
-impl Atom {
-    pub const fn leap(steps: &'static [(i8, i8)], mode: Mode) -> Atom {
-        Atom { reach: Reach::Leap, steps, mode, initial_only: false }
-    }
-
-    pub const fn slide(steps: &'static [(i8, i8)], mode: Mode) -> Atom {
-        Atom { reach: Reach::Slide, steps, mode, initial_only: false }
-    }
-
-    /// A lame leap allowed only from the side's start squares (a pawn's double step).
-    pub const fn initial_lame(steps: &'static [(i8, i8)], mode: Mode) -> Atom {
-        Atom { reach: Reach::LameLeap, steps, mode, initial_only: true }
-    }
-}
-
-/// A piece type of a variant.
+/// A piece type of a variant. Its moves are its Betza string, read by [`crate::betza`] when
+/// the variant is built; the same string tells XBoard how the piece moves.
 #[derive(Clone, Copy, Debug)]
 pub struct PieceType {
     pub name: &'static str,
     /// FEN letter of the White piece (upper case); Black's is the lower-case letter.
     pub letter: char,
-    /// Betza notation as XBoard 4.9 parses it (`piece` command).
+    /// The moves in XBetza notation (see [`crate::betza`]).
     pub betza: &'static str,
-    pub atoms: &'static [Atom],
     /// Must not be left attacked (chess King).
     pub royal: bool,
     /// Promotes, may double-step and capture en passant, resets the 50-move count.
     pub pawn: bool,
 }
 
-/// Common step sets, as seen by White.
-pub mod steps {
-    /// Wazir: one step orthogonally.
-    pub const WAZIR: &[(i8, i8)] = &[(0, 1), (1, 0), (0, -1), (-1, 0)];
-    /// Ferz: one step diagonally.
-    pub const FERZ: &[(i8, i8)] = &[(1, 1), (1, -1), (-1, -1), (-1, 1)];
-    /// Man / King: one step in any direction.
-    pub const KING: &[(i8, i8)] = &[(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
-    /// Knight: (1,2) leaper.
-    pub const KNIGHT: &[(i8, i8)] = &[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-    /// Camel: (1,3) leaper.
-    pub const CAMEL: &[(i8, i8)] = &[(1, 3), (3, 1), (3, -1), (1, -3), (-1, -3), (-3, -1), (-3, 1), (-1, 3)];
-    /// One step straight forward.
-    pub const FORWARD: &[(i8, i8)] = &[(0, 1)];
-    /// Two steps straight forward.
-    pub const FORWARD_TWO: &[(i8, i8)] = &[(0, 2)];
-    /// One step diagonally forward.
-    pub const FORWARD_DIAGONAL: &[(i8, i8)] = &[(1, 1), (-1, 1)];
-    /// Two steps diagonally forward.
-    pub const FORWARD_DIAGONAL_TWO: &[(i8, i8)] = &[(2, 2), (-2, 2)];
+impl PieceType {
+    /// A piece that is neither royal nor a pawn.
+    pub const fn new(name: &'static str, letter: char, betza: &'static str) -> PieceType {
+        PieceType { name, letter, betza, royal: false, pawn: false }
+    }
 }
 
 #[cfg(test)]

@@ -1,9 +1,10 @@
 //! A variant: board geometry, piece types, promotion, castling, and the move tables derived
 //! from all of that once at start-up.
 
+use crate::betza::{self, Movement, Offset};
 use crate::bitboard::Bitboard;
 use crate::geometry::Geometry;
-use crate::piece::{Color, Kind, Mode, PieceType, Reach, MAX_KINDS};
+use crate::piece::{Color, Kind, Mode, PieceType, MAX_KINDS};
 use crate::position::Position;
 use crate::rules::GameRules;
 use crate::square::{Direction, Square, SQUARE_COUNT};
@@ -136,8 +137,16 @@ impl Variant {
         };
         let promotion_kinds = spec.promotion_letters.iter().map(|&c| kind_of(c)).collect();
         let royal = spec.pieces.iter().position(|p| p.royal).map(|i| Kind(i as u8));
+        let movements: Vec<Vec<Movement>> = spec
+            .pieces
+            .iter()
+            .map(|p| {
+                betza::parse(p.betza)
+                    .unwrap_or_else(|e| panic!("{}: the {}'s Betza '{}': {e}", spec.name, p.name, p.betza))
+            })
+            .collect();
         let tables: Vec<KindTables> =
-            spec.pieces.iter().map(|p| build_tables(p, &geometry, &spec.initial_zone)).collect();
+            movements.iter().map(|m| build_tables(m, &geometry, &spec.initial_zone)).collect();
 
         let pawn = spec.pieces.iter().position(|p| p.pawn).map(|i| Kind(i as u8));
         let castling_paths = spec
@@ -161,7 +170,7 @@ impl Variant {
         let (mut orthogonal_sliders, mut diagonal_sliders, mut leapers) = (0u16, 0u16, 0u16);
         let (mut other_sliders, mut special_capturers) = (0u16, 0u16);
         let all_lines = Direction::ORTHOGONAL | Direction::DIAGONAL;
-        for (i, (piece, t)) in spec.pieces.iter().zip(&tables).enumerate() {
+        for (i, (moves, t)) in movements.iter().zip(&tables).enumerate() {
             let [white, black] = t.slide_capture;
             match white {
                 0 if black == 0 => {}
@@ -173,13 +182,16 @@ impl Variant {
                 }
                 _ => other_sliders |= 1 << i,
             }
-            if piece.atoms.iter().any(|a| a.reach == Reach::Leap && !a.initial_only && a.mode.captures()) {
-                leapers |= 1 << i;
-            }
-            if piece.atoms.iter().any(|a| {
-                a.mode.captures() && (a.reach != Reach::Leap && a.reach != Reach::Slide || a.initial_only)
-            }) {
-                special_capturers |= 1 << i;
+            for m in moves {
+                match m {
+                    Movement::Leap { ends, initial: false, .. } if ends.captures() => leapers |= 1 << i,
+                    Movement::Leap { ends, initial: true, .. } | Movement::Routed { ends, .. }
+                        if ends.captures() =>
+                    {
+                        special_capturers |= 1 << i
+                    }
+                    _ => {}
+                }
             }
         }
         // Pins and check blocks are only worked out for full rook and bishop lines.
@@ -241,7 +253,7 @@ impl Variant {
     }
 }
 
-fn build_tables(piece: &PieceType, geometry: &Geometry, initial_zone: &[Bitboard; 2]) -> KindTables {
+fn build_tables(moves: &[Movement], geometry: &Geometry, initial_zone: &[Bitboard; 2]) -> KindTables {
     let empty = || Box::new([Bitboard::EMPTY; SQUARE_COUNT]);
     let mut t = KindTables {
         quiet: [empty(), empty()],
@@ -251,69 +263,71 @@ fn build_tables(piece: &PieceType, geometry: &Geometry, initial_zone: &[Bitboard
         slide_capture: [0; 2],
         special: [vec![Vec::new(); SQUARE_COUNT], vec![Vec::new(); SQUARE_COUNT]],
     };
-    for atom in piece.atoms {
-        if atom.reach == Reach::Slide {
-            for color in Color::BOTH {
-                for &(df, dr) in atom.steps {
-                    let dir =
-                        Direction::from_step(df, dr * color.forward()).expect("slider steps are unit steps");
-                    if atom.mode.moves() {
-                        t.slide_quiet[color.index()] |= 1 << dir as u8;
-                    }
-                    if atom.mode.captures() {
-                        t.slide_capture[color.index()] |= 1 << dir as u8;
+    for m in moves {
+        // Special leaps: each target with its routes (a plain leap from start squares only has
+        // one empty route), in a fixed order: rings outward, each clockwise from forward.
+        let (mut special, mode, initial): (Vec<(Offset, Vec<Vec<Offset>>)>, Mode, bool) = match m {
+            Movement::Slide { steps, ends } => {
+                for color in Color::BOTH {
+                    for &(df, dr) in steps {
+                        let dir = Direction::from_step(df, dr * color.forward())
+                            .expect("slider steps are unit steps");
+                        if ends.moves() {
+                            t.slide_quiet[color.index()] |= 1 << dir as u8;
+                        }
+                        if ends.captures() {
+                            t.slide_capture[color.index()] |= 1 << dir as u8;
+                        }
                     }
                 }
+                continue;
             }
-            continue;
-        }
+            Movement::Leap { offsets, ends, initial: false, .. } => {
+                for color in Color::BOTH {
+                    let c = color.index();
+                    for from in geometry.playable() {
+                        for &(df, dr) in offsets {
+                            let Some(to) = geometry.leap(from, df, dr * color.forward()) else { continue };
+                            if ends.moves() {
+                                t.quiet[c][from.index()].insert(to);
+                            }
+                            if ends.captures() {
+                                t.capture[c][from.index()].insert(to);
+                                t.captured_from[c][to.index()].insert(from);
+                            }
+                        }
+                    }
+                }
+                continue;
+            }
+            Movement::Leap { offsets, ends, initial: true, .. } => {
+                (offsets.iter().map(|&o| (o, vec![Vec::new()])).collect(), *ends, true)
+            }
+            Movement::Routed { targets, ends, initial } => (targets.clone(), *ends, *initial),
+            // Captures on the way are the games' rules; castling is the variant's.
+            Movement::Locust | Movement::Castling => continue,
+        };
+        special.sort_by_key(|&(o, _)| special_order(o));
         for color in Color::BOTH {
             let c = color.index();
             for from in geometry.playable() {
-                if atom.initial_only && !initial_zone[c].contains(from) {
+                if initial && !initial_zone[c].contains(from) {
                     continue;
                 }
-                for &(df, dr) in atom.steps {
-                    let dr = dr * color.forward();
-                    let Some(to) = geometry.leap(from, df, dr) else {
-                        continue;
-                    };
-                    if atom.reach == Reach::Leap && !atom.initial_only {
-                        if atom.mode.moves() {
-                            t.quiet[c][from.index()].insert(to);
-                        }
-                        if atom.mode.captures() {
-                            t.capture[c][from.index()].insert(to);
-                            t.captured_from[c][to.index()].insert(from);
-                        }
-                        continue;
-                    }
-                    let routes: Vec<Vec<(i8, i8)>> = match atom.reach {
-                        Reach::LameLeap => {
-                            let n = df.abs().max(dr.abs());
-                            let (sf, sr) = (df / n, dr / n);
-                            assert!(sf * n == df && sr * n == dr, "lame leaps go along a line");
-                            vec![(1..n).map(|i| (sf * i, sr * i)).collect()]
-                        }
-                        Reach::ShortestPaths => shortest_king_paths(df, dr),
-                        _ => vec![Vec::new()],
-                    };
+                for (o, routes) in &special {
+                    let f = color.forward();
+                    let Some(to) = geometry.leap(from, o.0, o.1 * f) else { continue };
                     // A path over a hole or off the board is blocked for good.
                     let paths: Vec<Bitboard> = routes
                         .iter()
-                        .filter_map(|r| r.iter().map(|&(f, r)| geometry.leap(from, f, r)).collect())
+                        .filter_map(|r| r.iter().map(|&(x, y)| geometry.leap(from, x, y * f)).collect())
                         .collect();
                     if paths.is_empty() {
                         continue;
                     }
                     assert!(paths.len() <= MAX_PATHS, "too many paths for a special leap");
-                    let mut leap = SpecialLeap {
-                        to,
-                        paths: [Bitboard::EMPTY; MAX_PATHS],
-                        path_count: 0,
-                        mode: atom.mode,
-                        initial: atom.initial_only,
-                    };
+                    let mut leap =
+                        SpecialLeap { to, paths: [Bitboard::EMPTY; MAX_PATHS], path_count: 0, mode, initial };
                     for p in paths {
                         leap.paths[leap.path_count as usize] = p;
                         leap.path_count += 1;
@@ -326,37 +340,9 @@ fn build_tables(piece: &PieceType, geometry: &Geometry, initial_zone: &[Bitboard
     t
 }
 
-/// The intermediate squares (as offsets) of every shortest path of King steps from the origin
-/// to (df, dr) that never steps away from the target along either axis (so (1,3) has the three
-/// orders of two orthogonal steps and one diagonal step, not zigzags).
-fn shortest_king_paths(df: i8, dr: i8) -> Vec<Vec<(i8, i8)>> {
-    fn walk(
-        at: (i8, i8),
-        target: (i8, i8),
-        left: i8,
-        route: &mut Vec<(i8, i8)>,
-        out: &mut Vec<Vec<(i8, i8)>>,
-    ) {
-        if left == 0 {
-            if at == target {
-                out.push(route[..route.len().saturating_sub(1)].to_vec());
-            }
-            return;
-        }
-        for &(sf, sr) in crate::piece::steps::KING {
-            if sf * target.0 < 0 || sr * target.1 < 0 {
-                continue;
-            }
-            let next = (at.0 + sf, at.1 + sr);
-            // Stay on a shortest path: the rest must still be reachable in the steps left.
-            if (target.0 - next.0).abs().max((target.1 - next.1).abs()) < left {
-                route.push(next);
-                walk(next, target, left - 1, route, out);
-                route.pop();
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk((0, 0), (df, dr), df.abs().max(dr.abs()), &mut Vec::new(), &mut out);
-    out
+/// Sort key of a special leap's target: by its shorter then its longer coordinate, then
+/// clockwise from straight forward.
+fn special_order((x, y): Offset) -> (i8, i8, i64) {
+    let angle = (x as f64).atan2(y as f64).rem_euclid(std::f64::consts::TAU);
+    (x.abs().min(y.abs()), x.abs().max(y.abs()), (angle * 1e6) as i64)
 }

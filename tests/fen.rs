@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use tinman_core::bitboard::Bitboard;
 use tinman_core::fen::{Cell, FenError, Setup};
-use tinman_core::piece::{steps, Atom, Color, Mode, PieceType};
+use tinman_core::piece::{Color, PieceType};
 use tinman_core::square::Square;
 use tinman_core::variant::{Variant, VariantSpec};
 use tinman_core::variants;
@@ -18,42 +18,10 @@ use tinman_core::{EnPassant, Position};
 
 /// King, Rook, Knight and an orthodox Pawn: enough for every FEN feature but castling.
 const TEST_PIECES: &[PieceType] = &[
-    PieceType {
-        name: "king",
-        letter: 'K',
-        betza: "K",
-        atoms: &[Atom::leap(steps::KING, Mode::Both)],
-        royal: true,
-        pawn: false,
-    },
-    PieceType {
-        name: "rook",
-        letter: 'R',
-        betza: "R",
-        atoms: &[Atom::slide(steps::WAZIR, Mode::Both)],
-        royal: false,
-        pawn: false,
-    },
-    PieceType {
-        name: "knight",
-        letter: 'N',
-        betza: "N",
-        atoms: &[Atom::leap(steps::KNIGHT, Mode::Both)],
-        royal: false,
-        pawn: false,
-    },
-    PieceType {
-        name: "pawn",
-        letter: 'P',
-        betza: "fmWfceFifmnD",
-        atoms: &[
-            Atom::leap(steps::FORWARD, Mode::MoveOnly),
-            Atom::leap(steps::FORWARD_DIAGONAL, Mode::CaptureOnly),
-            Atom::initial_lame(steps::FORWARD_TWO, Mode::MoveOnly),
-        ],
-        royal: false,
-        pawn: true,
-    },
+    PieceType { name: "king", letter: 'K', betza: "K", royal: true, pawn: false },
+    PieceType { name: "rook", letter: 'R', betza: "R", royal: false, pawn: false },
+    PieceType { name: "knight", letter: 'N', betza: "N", royal: false, pawn: false },
+    PieceType { name: "pawn", letter: 'P', betza: "fmWfceFifmnD", royal: false, pawn: true },
 ];
 
 /// Like `TEST_PIECES` but with a Berolina pawn (moves diagonally, captures straight, double
@@ -62,18 +30,7 @@ const BEROLINA_PIECES: &[PieceType] = &[
     TEST_PIECES[0],
     TEST_PIECES[1],
     TEST_PIECES[2],
-    PieceType {
-        name: "berolina",
-        letter: 'P',
-        betza: "mfFcfWimfnA",
-        atoms: &[
-            Atom::leap(steps::FORWARD_DIAGONAL, Mode::MoveOnly),
-            Atom::leap(steps::FORWARD, Mode::CaptureOnly),
-            Atom::initial_lame(steps::FORWARD_DIAGONAL_TWO, Mode::MoveOnly),
-        ],
-        royal: false,
-        pawn: true,
-    },
+    PieceType { name: "berolina", letter: 'P', betza: "mfFcfWimfnA", royal: false, pawn: true },
 ];
 
 fn sq(name: &str) -> Square {

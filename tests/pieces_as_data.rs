@@ -2,57 +2,30 @@
 //! attacks with no code of its own. Exercises the general paths that standard chess does not:
 //! colour-dependent sliders, capturing lame leaps, holes.
 
-use tinman_core::piece::{steps, Atom, Mode, PieceType, Reach};
+use tinman_core::piece::PieceType;
 use tinman_core::variant::{Variant, VariantSpec};
 use tinman_core::{Bitboard, Position, Square};
 
-/// `fR`: slides straight forward only (forward is colour-dependent).
-const FORWARD_ROOK: &[Atom] = &[Atom::slide(steps::FORWARD, Mode::Both)];
-/// `mWcnD`: steps one square orthogonally without capturing; captures two squares away
-/// orthogonally, but only over an empty square (lame).
-const LAME_CAPTURER: &[Atom] = &[
-    Atom::leap(steps::WAZIR, Mode::MoveOnly),
-    Atom {
-        reach: Reach::LameLeap,
-        steps: &[(0, 2), (2, 0), (0, -2), (-2, 0)],
-        mode: Mode::CaptureOnly,
-        initial_only: false,
-    },
-];
-
 const PIECES: &[PieceType] = &[
-    PieceType {
-        name: "king",
-        letter: 'K',
-        betza: "K",
-        atoms: &[Atom::leap(steps::KING, Mode::Both)],
-        royal: true,
-        pawn: false,
-    },
+    PieceType { name: "king", letter: 'K', betza: "K", royal: true, pawn: false },
     PieceType {
         name: "forward rook",
         letter: 'U',
+        // Slides straight forward only (forward is colour-dependent).
         betza: "fR",
-        atoms: FORWARD_ROOK,
         royal: false,
         pawn: false,
     },
     PieceType {
         name: "lame capturer",
         letter: 'L',
+        // Steps one square orthogonally without capturing; captures two squares away
+        // orthogonally, but only over an empty square (lame).
         betza: "mWcnD",
-        atoms: LAME_CAPTURER,
         royal: false,
         pawn: false,
     },
-    PieceType {
-        name: "knight",
-        letter: 'N',
-        betza: "N",
-        atoms: &[Atom::leap(steps::KNIGHT, Mode::Both)],
-        royal: false,
-        pawn: false,
-    },
+    PieceType { name: "knight", letter: 'N', betza: "N", royal: false, pawn: false },
 ];
 
 fn variant() -> &'static Variant {

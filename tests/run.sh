@@ -1,17 +1,53 @@
 #!/usr/bin/env bash
 # The full test run: what CI runs and what the README tells a newcomer to run.
-# Installs what the tests run against if it is missing (python-chess for the differential
-# test; Debian's xboard and xvfb for the real-GUI test), then runs every test, the deep perft
-# suites included, in release.
+# Installs what the tests run against if it is missing, then runs every test, the deep perft
+# suites and the real-XBoard games included, in release:
+# - python-chess (the differential test and the python-chess UCI client): the system Python's
+#   if it has it, else a virtual environment under target/pyenv (Debian's own Python refuses
+#   `pip install` outside one), else Debian's python3-chess;
+# - Debian's xboard, xvfb and xauth (the real-GUI test), each only if missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+apt_updated=""
+# apt_install PACKAGE...: installs Debian packages, refreshing the package lists once if needed.
+apt_install() {
+    $sudo apt-get install -y "$@" >/dev/null 2>&1 && return 0
+    if [ -z "$apt_updated" ]; then
+        $sudo apt-get update >/dev/null
+        apt_updated=1
+    fi
+    $sudo apt-get install -y "$@" >/dev/null
+}
+
+command -v python3 >/dev/null || apt_install python3
+
+venv="$PWD/target/pyenv"
 if ! python3 -c 'import chess' 2>/dev/null; then
-    python3 -m pip install --quiet chess
+    if [ ! -x "$venv/bin/python3" ] || ! "$venv/bin/python3" -c 'import chess' 2>/dev/null; then
+        rm -rf "$venv"
+        mkdir -p target
+        if ! python3 -m venv "$venv" 2>/dev/null; then
+            # Debian's Python ships venv without ensurepip: it is in python3-venv.
+            apt_install python3-venv
+            python3 -m venv "$venv"
+        fi
+        if ! "$venv/bin/python3" -m pip install --quiet chess; then
+            echo "run.sh: pip could not install python-chess; using Debian's python3-chess" >&2
+            rm -rf "$venv"
+            apt_install python3-chess
+        fi
+    fi
+    # The tests call `python3`: the environment's comes first.
+    [ -x "$venv/bin/python3" ] && export PATH="$venv/bin:$PATH"
 fi
-if [ ! -x /usr/games/xboard ] || ! command -v xvfb-run >/dev/null; then
-    sudo=""
-    [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    $sudo apt-get install -y xboard xvfb xauth >/dev/null \
-        || { $sudo apt-get update >/dev/null && $sudo apt-get install -y xboard xvfb xauth >/dev/null; }
-fi
+
+missing=()
+[ -x /usr/games/xboard ] || missing+=(xboard)
+command -v xvfb-run >/dev/null || missing+=(xvfb)
+command -v xauth >/dev/null || missing+=(xauth)
+[ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
+
 exec cargo test --release --workspace --no-fail-fast -- --include-ignored

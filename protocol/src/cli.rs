@@ -3,6 +3,7 @@
 #[path = "matches/mod.rs"]
 mod matches;
 
+use crate::session::rules;
 use crate::uci::info_line;
 use std::io::Write;
 use std::time::Duration;
@@ -16,7 +17,8 @@ const USAGE: &str = "usage:
   tinman perft --variant NAME --depth N [--fen FEN] [--moves \"M1 M2 ...\"] [--divide] [--threads N]
   tinman moves --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"]
   tinman fen   --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"]
-  tinman go    --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"] [--depth N] [--movetime MS] [--nodes N] [--threads N]
+  tinman go    --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"] [--depth N] [--movetime MS] [--nodes N]
+               [--threads N] [--hash MB] [--multipv N]
   tinman bench [--variant NAME] [--depth N]
   tinman match -engine cmd=CMD [proto=uci|xboard] ... -engine ... [options]   (tinman match --help)
   tinman match --selfplay [-variant NAME] [-games N] [options]";
@@ -44,8 +46,10 @@ struct Options {
     depth: Option<u32>,
     divide: bool,
     threads: usize,
-    movetime: Option<u64>,
+    movetime: Option<Duration>,
     nodes: Option<u64>,
+    hash_mb: usize,
+    multi_pv: usize,
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
@@ -58,6 +62,8 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         threads: 1,
         movetime: None,
         nodes: None,
+        hash_mb: rules::DEFAULT_HASH_MB,
+        multi_pv: 1,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -66,26 +72,24 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--variant" => o.variant = value("--variant")?,
             "--fen" => o.fen = Some(value("--fen")?),
             "--moves" => o.moves = value("--moves")?.split_whitespace().map(str::to_string).collect(),
+            // The same rules and messages as the UCI and XBoard options and limits.
             "--depth" => {
-                let v = value("--depth")?;
-                o.depth = Some(v.parse().map_err(|_| format!("--depth: '{v}' is not a number"))?);
+                o.depth = Some(rules::depth(&value("--depth")?).map_err(|e| format!("--depth: {e}"))?)
             }
             "--threads" => {
-                let v = value("--threads")?;
-                o.threads = v
-                    .parse()
-                    .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or(format!("--threads: '{v}' is not a positive number"))?;
+                o.threads = rules::threads(&value("--threads")?).map_err(|e| format!("--threads: {e}"))?
             }
             "--divide" => o.divide = true,
             "--movetime" => {
-                let v = value("--movetime")?;
-                o.movetime = Some(v.parse().map_err(|_| format!("--movetime: '{v}' is not a number"))?);
+                o.movetime =
+                    Some(rules::move_time_ms(&value("--movetime")?).map_err(|e| format!("--movetime: {e}"))?)
             }
             "--nodes" => {
-                let v = value("--nodes")?;
-                o.nodes = Some(v.parse().map_err(|_| format!("--nodes: '{v}' is not a number"))?);
+                o.nodes = Some(rules::nodes(&value("--nodes")?).map_err(|e| format!("--nodes: {e}"))?)
+            }
+            "--hash" => o.hash_mb = rules::hash_mb(&value("--hash")?).map_err(|e| format!("--hash: {e}"))?,
+            "--multipv" => {
+                o.multi_pv = rules::multi_pv(&value("--multipv")?).map_err(|e| format!("--multipv: {e}"))?
             }
             other => return Err(format!("unknown option '{other}'\n{USAGE}")),
         }
@@ -157,19 +161,20 @@ fn execute(args: &[String]) -> Result<(), String> {
             let limits = Limits {
                 depth: o.depth,
                 nodes: o.nodes,
-                move_time: o.movetime.map(Duration::from_millis),
+                move_time: o.movetime,
+                multi_pv: o.multi_pv,
                 ..Limits::default()
             };
             if limits.depth.is_none() && limits.nodes.is_none() && limits.move_time.is_none() {
                 return Err("go needs --depth, --movetime or --nodes".into());
             }
-            let mut searcher = Searcher::new(64);
+            let mut searcher = Searcher::new(o.hash_mb);
             searcher.set_threads(o.threads);
-            let mut lines = Vec::new();
-            let result = searcher.search(&pos, &limits, &mut |info| lines.push(info_line(&pos, info)));
-            for line in lines {
-                writeln!(out, "{line}").map_err(|e| e.to_string())?;
-            }
+            // Each iteration's lines as they are found: a deep search shows its progress.
+            let result = searcher.search(&pos, &limits, &mut |info| {
+                let _ = writeln!(out, "{}", info_line(&pos, info));
+                let _ = out.flush();
+            });
             let best = result.best.map_or("(none)".to_string(), |m| pos.move_text(m));
             writeln!(out, "bestmove {best}").map_err(|e| e.to_string())
         }

@@ -1,5 +1,4 @@
-//! What both protocols need to set up a game: start positions with the chosen `wizardoz`
-//! road, and the thread count the engine offers.
+//! Start positions with the chosen `wizardoz` road, for the session and the command line.
 
 use tinman_core::{FenError, Position, Variant};
 
@@ -39,9 +38,4 @@ pub fn checked_road(value: &str) -> Result<String, FenError> {
     let wizardoz = tinman_core::variants::by_name("wizardoz").expect("wizardoz is built in");
     Position::from_fen(wizardoz, &format!("{} road:{road}", wizardoz.start_fen))?;
     Ok(road)
-}
-
-/// Threads the engine offers: one per core of this machine.
-pub fn max_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get()).min(tinman_search::searcher::MAX_THREADS)
 }

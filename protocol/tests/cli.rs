@@ -135,3 +135,90 @@ fn bench_ends_with_its_signature() {
     assert_eq!(wedgie.lines().count(), 7);
     assert_eq!(tinman(&["bench", "--variant", "nosuch"]).status.code(), Some(2));
 }
+
+/// The limits follow the same rules as over UCI and XBoard: zero nodes or milliseconds, a
+/// depth beyond the search's stack and more threads than cores are refused, each with its
+/// range.
+#[test]
+fn limits_follow_the_protocols_rules() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for (args, message) in [
+        (
+            vec!["go", "--nodes", "0"],
+            format!("tinman: --nodes: nodes must be a whole number from 1 to {}, not '0'", u64::MAX),
+        ),
+        (
+            vec!["go", "--movetime", "0"],
+            "tinman: --movetime: movetime (ms) must be a whole number from 1 to 86400000, not '0'"
+                .to_string(),
+        ),
+        (
+            vec!["go", "--depth", "99999999999"],
+            "tinman: --depth: depth must be a whole number from 1 to 127, not '99999999999'".to_string(),
+        ),
+        (
+            vec!["go", "--depth", "3", "--threads", "1000"],
+            format!("tinman: --threads: Threads must be a whole number from 1 to {cores}, not '1000'"),
+        ),
+        (
+            vec!["perft", "--depth", "3", "--threads", "1000"],
+            format!("tinman: --threads: Threads must be a whole number from 1 to {cores}, not '1000'"),
+        ),
+        (
+            vec!["go", "--depth", "3", "--multipv", "0"],
+            "tinman: --multipv: MultiPV must be a whole number from 1 to 256, not '0'".to_string(),
+        ),
+    ] {
+        let o = tinman(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8(o.stderr).unwrap().trim_end(), message, "{args:?}");
+    }
+}
+
+/// `go` prints each iteration as it is found: the first line arrives while the search goes on.
+#[test]
+fn go_streams_its_iterations() {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tinman"))
+        .args(["go", "--variant", "normal", "--movetime", "60000"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("tinman runs");
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    assert!(first.starts_with("info depth 1 "), "{first}");
+    assert!(child.try_wait().unwrap().is_none(), "still searching after its first line");
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+#[test]
+fn go_with_multipv_prints_sets_of_lines() {
+    let o = tinman(&["go", "--variant", "normal", "--depth", "4", "--multipv", "3"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let depth4: Vec<&str> = out.lines().filter(|l| l.starts_with("info depth 4 ")).collect();
+    assert_eq!(depth4.len(), 3, "{out}");
+    for (i, line) in depth4.iter().enumerate() {
+        assert!(line.contains(&format!(" multipv {} ", i + 1)), "{line}");
+    }
+}
+
+/// At the bare protocol prompt, `help` (or anything neither protocol starts with) says what
+/// the engine waits for, and the engine goes on waiting.
+#[test]
+fn help_at_the_protocol_prompt() {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tinman"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("tinman runs");
+    child.stdin.take().unwrap().write_all(b"help\nhello there\nuci\nquit\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.matches("Tinman is waiting for a chess GUI").count(), 2, "{text}");
+    assert!(text.contains("tinman perft|moves|fen|go|bench|match"), "{text}");
+    assert!(text.contains("uciok"), "after the help it still speaks UCI: {text}");
+}

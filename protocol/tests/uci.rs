@@ -88,19 +88,30 @@ fn bad_input_gets_info_string_errors_and_the_engine_goes_on() {
     e.send("uci");
     e.until("uciok");
     for (command, error) in [
-        ("foo", "info string error: unknown command 'foo'"),
+        ("foo", "info string error: unknown command 'foo' (type 'help')"),
         (
             "position fen 8/8/8 w - - 0 1",
             "info string error: bad FEN: board: normal is played on 8x8, the FEN has 8x3",
         ),
         ("position startpos moves e2e5", "info string error: illegal move 'e2e5'"),
-        ("setoption name UCI_Variant value nosuch", "info string error: unknown variant 'nosuch'"),
-        ("setoption name Hash value 0", "info string error: Hash must be 1 to 4096, not '0'"),
-        ("go depth x", "info string error: go depth: 'x' is not a number"),
+        ("setoption name UCI_Variant value nosuch", "info string error: unknown variant 'nosuch' (known: normal, wizardoz, desertoasis, imawazir, wedgie)"),
+        ("setoption name Hash value 0", "info string error: Hash (MB) must be a whole number from 1 to 4096, not '0'"),
+        ("go depth x", "info string error: depth must be a whole number from 1 to 127, not 'x'"),
+        ("go nodes 0", "info string error: nodes must be a whole number from 1 to 18446744073709551615, not '0'"),
+        ("go movetime 0", "info string error: movetime (ms) must be a whole number from 1 to 86400000, not '0'"),
+        ("go depth 99999999999", "info string error: depth must be a whole number from 1 to 127, not '99999999999'"),
+        ("go wtime ten", "info string error: wtime must be a whole number, not 'ten'"),
     ] {
         e.send(command);
         assert_eq!(e.until("info string"), [error], "{command}");
     }
+    // More threads than the machine has cores are refused, as on the command line and in XBoard.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    e.send("setoption name Threads value 1000");
+    assert_eq!(
+        e.until("info string"),
+        [format!("info string error: Threads must be a whole number from 1 to {cores}, not '1000'")]
+    );
     // The position is unchanged by the failed commands: still the start.
     e.send("go depth 1");
     let best = e.until("bestmove").last().unwrap().clone();

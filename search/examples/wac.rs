@@ -1,4 +1,4 @@
-//! Runs an EPD suite (default: the shared "Win At Chess" file) at a fixed time or node budget
+//! Runs an EPD suite (default: the project's "Win At Chess" file, tests/data/wac.epd) at a fixed time or node budget
 //! per position, one thread, and prints each miss and the score.
 //!
 //! `cargo run --release -p tinman-search --example wac -- [--ms N | --nodes N] [--file EPD] [ID...]`
@@ -14,7 +14,7 @@ fn main() {
         move_overhead: Some(Duration::ZERO),
         ..Limits::default()
     };
-    let mut file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/wac.epd").to_string();
+    let mut file = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/wac.epd").to_string();
     let mut only: Vec<String> = Vec::new();
     while let Some(arg) = args.next() {
         let mut number = || args.next().and_then(|v| v.parse::<u64>().ok()).expect("a number");

@@ -55,7 +55,9 @@ const CHECK_INTERVAL: u64 = 1024;
 /// millisecond each node), so 1024 such nodes would overrun a fast clock by seconds.
 const CHECK_MOVES: u64 = 16_384;
 
-/// What the search reports after each completed iteration (and at the end).
+/// What the search reports: after each iteration one report per line, `multipv` 1, 2, ...
+/// in order, best first, every line a different root move. A line the search did not reach
+/// again before it was stopped keeps the previous iteration's depth and score.
 #[derive(Clone, Debug)]
 pub struct SearchInfo {
     pub depth: u32,
@@ -69,6 +71,15 @@ pub struct SearchInfo {
     pub multipv: u32,
     /// Permille of the transposition table in use.
     pub hashfull: u32,
+}
+
+/// One of the best lines of an iteration.
+#[derive(Clone)]
+struct Line {
+    depth: u32,
+    seldepth: u32,
+    score: i32,
+    pv: Vec<Move>,
 }
 
 /// The outcome of a search.
@@ -185,42 +196,66 @@ impl Worker {
         }
         let lines = limits.multi_pv.clamp(1, allowed.len());
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1) as i32;
-        let mut previous = vec![0; lines];
+        // The last complete set of lines, best first.
+        let mut best_lines: Vec<Line> = Vec::new();
         let mut stability = Stability::default();
-        'deepening: for depth in 1..=max_depth {
-            let mut reported: Vec<Move> = Vec::new();
-            for (line, last_score) in previous.iter_mut().enumerate() {
+        for depth in 1..=max_depth {
+            let mut found: Vec<Line> = Vec::new();
+            let mut interrupted = false;
+            for slot in 0..lines {
                 self.seldepth = 0;
-                self.root_moves = allowed.iter().copied().filter(|m| !reported.contains(m)).collect();
-                let score = self.aspiration(&mut pos, depth, *last_score);
+                self.root_moves =
+                    allowed.iter().copied().filter(|&m| found.iter().all(|l| l.pv[0] != m)).collect();
+                let guess = best_lines.get(slot).map_or(0, |l| l.score);
+                let score = self.aspiration(&mut pos, depth, guess);
+                // Depth 1 always completes, so there is always a move to play.
                 if self.stopped() && depth > 1 {
-                    break 'deepening;
+                    interrupted = true;
+                    break;
                 }
-                *last_score = score;
                 let pv = self.pv[0].clone();
-                let Some(&first) = pv.first() else { break };
-                reported.push(first);
-                if line == 0 {
-                    stability.record(first, score);
-                    result.best = Some(first);
-                    result.ponder = pv.get(1).copied();
-                    result.score = Score::from_internal(score);
-                    result.depth = depth as u32;
+                if pv.is_empty() {
+                    break;
                 }
-                let time = self.start.elapsed();
+                found.push(Line { depth: depth as u32, seldepth: self.seldepth as u32, score, pv });
+            }
+            if found.is_empty() {
+                break;
+            }
+            // One consistent set, as GUIs show it: this depth's lines by score (a later line
+            // can come out above an earlier one: the searches differ in their move sets), and
+            // after a stop the previous depth's lines for the moves not reached again.
+            found.sort_by_key(|l| std::cmp::Reverse(l.score));
+            for old in &best_lines {
+                if found.len() < lines && found.iter().all(|l| l.pv[0] != old.pv[0]) {
+                    found.push(old.clone());
+                }
+            }
+            best_lines = found;
+            let best = &best_lines[0];
+            if !interrupted {
+                stability.record(best.pv[0], best.score);
+            }
+            result.best = Some(best.pv[0]);
+            result.ponder = best.pv.get(1).copied();
+            result.score = Score::from_internal(best.score);
+            result.depth = best.depth;
+            let time = self.start.elapsed();
+            let (nodes, hashfull) = (self.total_nodes(), self.tt.hashfull());
+            for (i, line) in best_lines.iter().enumerate() {
                 report(&SearchInfo {
-                    depth: depth as u32,
-                    seldepth: self.seldepth as u32,
-                    score: Score::from_internal(score),
-                    nodes: self.total_nodes(),
+                    depth: line.depth,
+                    seldepth: line.seldepth,
+                    score: Score::from_internal(line.score),
+                    nodes,
                     time,
-                    nps: (self.total_nodes() as u128 * 1_000_000 / time.as_micros().max(1)) as u64,
-                    pv,
-                    multipv: line as u32 + 1,
-                    hashfull: self.tt.hashfull(),
+                    nps: (nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64,
+                    pv: line.pv.clone(),
+                    multipv: i as u32 + 1,
+                    hashfull,
                 });
             }
-            if self.stopped() {
+            if interrupted {
                 break;
             }
             if let (Some(mate), Score::Mate(m)) = (limits.mate, result.score) {

@@ -217,3 +217,39 @@ fn material_only_evaluation_counts_only_material() {
     s.set_threads(1);
     assert_eq!(s.search(&start, &limits, &mut |_| {}).score, Score::Centipawns(0));
 }
+
+/// Every MultiPV report is one set: `multipv` 1..n in a row, n different root moves, and the
+/// lines of one depth sorted by score; the same holds for the last set when a node limit
+/// stops the search in the middle of an iteration.
+#[test]
+fn multipv_reports_consistent_sorted_sets() {
+    let p = pos("normal", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    for nodes in [3_000, 20_000, 55_555, 120_000] {
+        let limits = Limits { nodes: Some(nodes), multi_pv: 3, ..Limits::default() };
+        let mut sets: Vec<Vec<(u32, i32, Move)>> = Vec::new();
+        let result = Searcher::new(16).search(&p, &limits, &mut |info| {
+            if info.multipv == 1 {
+                sets.push(Vec::new());
+            }
+            let set = sets.last_mut().expect("a set starts with line 1");
+            assert_eq!(info.multipv as usize, set.len() + 1, "lines come in order");
+            let Score::Centipawns(cp) = info.score else { panic!("no mate here") };
+            set.push((info.depth, cp, info.pv[0]));
+        });
+        assert!(sets.len() >= 2, "{nodes}: {} sets", sets.len());
+        for set in &sets {
+            assert_eq!(set.len(), 3, "{nodes}: {set:?}");
+            for (i, a) in set.iter().enumerate() {
+                for b in &set[i + 1..] {
+                    assert_ne!(a.2, b.2, "{nodes}: one move twice in {set:?}");
+                    if a.0 == b.0 {
+                        assert!(a.1 >= b.1, "{nodes}: not sorted: {set:?}");
+                    } else {
+                        assert!(a.0 > b.0, "{nodes}: the lines reached again come first: {set:?}");
+                    }
+                }
+            }
+        }
+        assert_eq!(result.best, Some(sets.last().unwrap()[0].2), "{nodes}: the best line is the move played");
+    }
+}

@@ -7,15 +7,16 @@ use tinman_search::{epd, Limits};
 
 /// Nodes per position.
 const NODES: u64 = 200_000;
-/// Positions solved in the last measured run with these settings; a drop means a regression.
-const EXPECTED_AT_LEAST: usize = 268;
+/// The floor: 268 were solved when it was set (2026-11-30). The run is deterministic, but a
+/// search change that trades a few of these positions for strength elsewhere is judged by
+/// matches, not by this suite, so the floor keeps a margin of 8 (3%); a real tactical
+/// regression loses more.
+const EXPECTED_AT_LEAST: usize = 260;
 
 /// Runs the suite with `limits` per position.
 fn run_suite(limits: &Limits) -> epd::SuiteResult {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/wac.epd");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        panic!("{path} missing: the WAC suite lives in the shared data folder");
-    };
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/wac.epd");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     epd::run_suite(&text, limits, |_| true)
 }
 

@@ -30,7 +30,7 @@ impl Position {
             Special::JumpChain => {
                 for (over, _) in mv.jump_squares() {
                     let captured = self.take(over);
-                    self.chain_captures.push(captured);
+                    self.leg_captures.push(captured);
                 }
                 irreversible = true;
                 self.put(piece, to);
@@ -114,7 +114,7 @@ impl Position {
                     count += 1;
                 }
                 for &over in victims[..count].iter().rev() {
-                    let captured = self.chain_captures.pop().expect("a captured unit per jump");
+                    let captured = self.leg_captures.pop().expect("a captured unit per jump");
                     self.put(captured, over);
                 }
             }

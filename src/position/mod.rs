@@ -44,14 +44,12 @@ pub struct Position {
     pub(crate) halfmove_clock: u32,
     pub(crate) fullmove_number: u32,
     pub(crate) hash: u64,
-    /// Per-square timers of a game's rules (see `rules::vanishing`); 0 in other games.
-    pub(crate) timers: u64,
-    /// The squares of a double-move road (see `rules::road`); empty in other games.
-    pub(crate) road: Bitboard,
+    /// The game's own state (see [`crate::rules::RulesState`]); empty in games without one.
+    pub(crate) rules_state: crate::rules::RulesState,
     history: Vec<Undo>,
     rules_history: Vec<crate::rules::RulesUndo>,
-    /// Units captured by jump chains, in capture order, for unmake.
-    chain_captures: Vec<Piece>,
+    /// Units captured on the way by multi-leg moves, in capture order, for unmake.
+    leg_captures: Vec<Piece>,
 }
 
 impl Position {
@@ -68,11 +66,10 @@ impl Position {
             halfmove_clock: 0,
             fullmove_number: 1,
             hash: 0,
-            timers: 0,
-            road: Bitboard::EMPTY,
+            rules_state: crate::rules::RulesState::default(),
             history: Vec::with_capacity(256),
             rules_history: Vec::new(),
-            chain_captures: Vec::new(),
+            leg_captures: Vec::new(),
         }
     }
 
@@ -160,7 +157,7 @@ impl Position {
     pub fn clear_history(&mut self) {
         self.history.clear();
         self.rules_history.clear();
-        self.chain_captures.clear();
+        self.leg_captures.clear();
     }
 
     /// The royal piece of `color`, if the game has one and it is on the board.
@@ -350,8 +347,7 @@ impl PartialEq for Position {
             && self.en_passant == other.en_passant
             && self.halfmove_clock == other.halfmove_clock
             && self.fullmove_number == other.fullmove_number
-            && self.timers == other.timers
-            && self.road == other.road
+            && self.rules_state == other.rules_state
     }
 }
 

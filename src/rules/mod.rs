@@ -13,12 +13,22 @@ use crate::piece::Color;
 use crate::position::Position;
 use crate::square::Square;
 
+/// A game's own state in a position, of a fixed size whatever the game: a set of squares
+/// and a word, which each game's rules read and write in their own terms (the road of
+/// `rules::road` is the set, the heights of `rules::vanishing` the word). The position only
+/// carries, compares and restores it; the rules keep the hash right ([`GameRules::state_hash`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RulesState {
+    pub squares: Bitboard,
+    pub word: u64,
+}
+
 /// What a game's rules change at the end of a move, kept so that unmake can restore it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RulesUndo {
-    /// The per-square timers before the move (see [`Position::timers`]).
-    pub timers: u64,
-    /// Pieces the rules removed, per colour (their kind is the game's timed kind).
+    /// The rules' state before the move.
+    pub state: RulesState,
+    /// Pieces the rules removed, per colour (their kind is the game's own business).
     pub removed: [Bitboard; 2],
 }
 
@@ -49,7 +59,7 @@ pub trait GameRules: Send + Sync {
     }
 
     /// Called at the end of `make`, after the move is on the board and the side to move has
-    /// changed. May remove pieces and change the position's timers (keeping the hash right).
+    /// changed. May remove pieces and change the rules' state (keeping the hash right).
     fn after_move(&self, _pos: &mut Position, _mv: Move) -> RulesUndo {
         RulesUndo::default()
     }

@@ -20,7 +20,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList, Special};
-use crate::piece::{steps, Color, Kind};
+use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::square::{Direction, Square};
 
@@ -35,14 +35,14 @@ pub struct DoubleMoveRoad {
 impl DoubleMoveRoad {
     /// Own units on the road: their moves are all made here.
     pub fn ruled_units(&self, pos: &Position) -> Bitboard {
-        pos.road & pos.color_set(pos.side_to_move())
+        pos.rules_state.squares & pos.color_set(pos.side_to_move())
     }
 
     /// Appends the road moves of the side to move (each from-to-promotion once).
     pub fn generate(&self, pos: &Position, list: &mut MoveList) {
         let us = pos.side_to_move();
         let promotion_zone = pos.variant().promotion_zone[us.index()];
-        for from in pos.road & pos.color_set(us) {
+        for from in pos.rules_state.squares & pos.color_set(us) {
             let piece = pos.piece_at(from).expect("a unit on the road");
             let targets = self.destinations(pos, from, piece.kind(), us, pos.occupied()) - pos.color_set(us);
             let pawn = pos.variant().piece_type(piece.kind()).pawn;
@@ -67,7 +67,7 @@ impl DoubleMoveRoad {
         occupied: Bitboard,
         table: Bitboard,
     ) -> Bitboard {
-        let road_units = pos.road & pos.color_set(by) & occupied;
+        let road_units = pos.rules_state.squares & pos.color_set(by) & occupied;
         let mut attackers = table - road_units;
         for from in road_units {
             let kind = pos.piece_at(from).expect("a unit on the road").kind();
@@ -151,7 +151,7 @@ impl DoubleMoveRoad {
         let mut lines = Bitboard::EMPTY;
         for dir in Direction::ALL {
             let (df, dr) = dir.step();
-            if from.offset(df, dr).is_some_and(|n| pos.road.contains(n)) {
+            if from.offset(df, dr).is_some_and(|n| pos.rules_state.squares.contains(n)) {
                 lines |= g.ray_attacks(from, dir, occupied);
             }
         }
@@ -160,10 +160,12 @@ impl DoubleMoveRoad {
 
     /// Neighbouring road squares.
     fn road_steps(&self, pos: &Position, from: Square) -> Bitboard {
-        steps::KING
+        const KING_STEPS: [(i8, i8); 8] =
+            [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+        KING_STEPS
             .iter()
             .filter_map(|&(df, dr)| from.offset(df, dr))
-            .filter(|s| pos.road.contains(*s))
+            .filter(|s| pos.rules_state.squares.contains(*s))
             .collect()
     }
 }

@@ -6,7 +6,7 @@
 //! who just moved that stands in the zone and did not just enter it gains 1. Leaving the zone
 //! resets the height; moving inside it does not.
 //!
-//! Heights live in the position's `timers` word: 4 bits per zone square (at most 16 squares),
+//! Heights live in the word of the position's rules state: 4 bits per zone square (at most 16 squares),
 //! in the zone's square order, 0 where no timed piece stands.
 
 use crate::bitboard::Bitboard;
@@ -54,7 +54,7 @@ impl VanishingZone {
     /// The height of the timed piece on `sq` (the base height outside the zone).
     pub fn height(&self, pos: &Position, sq: Square) -> u8 {
         if self.zone.contains(sq) {
-            self.get(pos.timers, sq)
+            self.get(pos.rules_state.word, sq)
         } else {
             self.base
         }
@@ -67,7 +67,7 @@ impl VanishingZone {
 
     /// Sets the height of the timed piece on zone square `sq`.
     pub fn set_height(&self, pos: &mut Position, sq: Square, height: u8) {
-        pos.timers = self.set(pos.timers, sq, height);
+        pos.rules_state.word = self.set(pos.rules_state.word, sq, height);
     }
 
     /// Hash of the timers.
@@ -84,8 +84,8 @@ impl VanishingZone {
     /// The end-of-move step: carry the moved piece's height, remove pieces at the limit, grow
     /// the mover's pieces. `from` and `to` are the squares of the move just made.
     pub fn after_move(&self, pos: &mut Position, from: Square, to: Square) -> RulesUndo {
-        let old = pos.timers;
-        let mut undo = RulesUndo { timers: old, removed: [Bitboard::EMPTY; 2] };
+        let old = pos.rules_state.word;
+        let mut undo = RulesUndo { state: pos.rules_state, removed: [Bitboard::EMPTY; 2] };
         let mover = !pos.side_to_move();
         let mut timers = old;
         // Whatever stood on `to` was captured or was nothing: its timer goes.
@@ -122,7 +122,7 @@ impl VanishingZone {
             pos.halfmove_clock = 0;
         }
         pos.hash ^= self.hash(old) ^ self.hash(timers);
-        pos.timers = timers;
+        pos.rules_state.word = timers;
         undo
     }
 
@@ -133,6 +133,6 @@ impl VanishingZone {
                 pos.put(Piece::new(color, self.kind), sq);
             }
         }
-        pos.timers = undo.timers;
+        pos.rules_state.word = undo.state.word;
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::moves::MoveList;
 use crate::outcome::{Outcome, WinReason};
-use crate::piece::{steps, Atom, Color, Kind, Mode, PieceType};
+use crate::piece::{Color, Kind, PieceType};
 use crate::position::Position;
 use crate::rules::jump_chains::{ChainJumper, JumpChains};
 use crate::rules::GameRules;
@@ -12,8 +12,8 @@ use crate::square::Direction;
 use crate::variant::{Variant, VariantSpec};
 use std::sync::OnceLock;
 
-const fn piece(name: &'static str, letter: char, betza: &'static str, atoms: &'static [Atom]) -> PieceType {
-    PieceType { name, letter, betza, atoms, royal: false, pawn: false }
+const fn piece(name: &'static str, letter: char, betza: &'static str) -> PieceType {
+    PieceType::new(name, letter, betza)
 }
 
 /// Pawn, Knight, Camel, Prince, the Desert pieces, the Oasis pieces. The Betza strings say
@@ -21,26 +21,16 @@ const fn piece(name: &'static str, letter: char, betza: &'static str, atoms: &'s
 /// direction; `mpafmW`: hop over a unit without capturing); longer chains need the engine's
 /// own rules. The Oasis hop form is not yet checked against XBoard (the protocol issue does).
 pub(crate) const PIECES: &[PieceType] = &[
-    PieceType {
-        name: "pawn",
-        letter: 'P',
-        betza: "fmWfcF",
-        atoms: &[
-            Atom::leap(steps::FORWARD, Mode::MoveOnly),
-            Atom::leap(steps::FORWARD_DIAGONAL, Mode::CaptureOnly),
-        ],
-        royal: false,
-        pawn: true,
-    },
-    piece("knight", 'N', "N", &[Atom::leap(steps::KNIGHT, Mode::Both)]),
-    piece("camel", 'C', "C", &[Atom::leap(steps::CAMEL, Mode::Both)]),
-    piece("prince", 'M', "K", &[Atom::leap(steps::KING, Mode::Both)]),
-    piece("desert wazir", 'W', "mWcafmW", &[Atom::leap(steps::WAZIR, Mode::MoveOnly)]),
-    piece("desert ferz", 'F', "mFcafmF", &[Atom::leap(steps::FERZ, Mode::MoveOnly)]),
-    piece("desert king", 'D', "mKcafmK", &[Atom::leap(steps::KING, Mode::MoveOnly)]),
-    piece("oasis wazir", 'V', "cWmpafmW", &[Atom::leap(steps::WAZIR, Mode::CaptureOnly)]),
-    piece("oasis ferz", 'X', "cFmpafmF", &[Atom::leap(steps::FERZ, Mode::CaptureOnly)]),
-    piece("oasis king", 'O', "cKmpafmK", &[Atom::leap(steps::KING, Mode::CaptureOnly)]),
+    PieceType { name: "pawn", letter: 'P', betza: "fmWfcF", royal: false, pawn: true },
+    piece("knight", 'N', "N"),
+    piece("camel", 'C', "C"),
+    piece("prince", 'M', "K"),
+    piece("desert wazir", 'W', "mWcafmW"),
+    piece("desert ferz", 'F', "mFcafmF"),
+    piece("desert king", 'D', "mKcafmK"),
+    piece("oasis wazir", 'V', "cWmpafmW"),
+    piece("oasis ferz", 'X', "cFmpafmF"),
+    piece("oasis king", 'O', "cKmpafmK"),
 ];
 
 const fn kind(index: u8) -> Kind {

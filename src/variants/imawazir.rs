@@ -7,7 +7,7 @@ use crate::bitboard::Bitboard;
 use crate::fen::FenError;
 use crate::moves::Move;
 use crate::outcome::{DrawReason, Outcome, WinReason};
-use crate::piece::{steps, Atom, Color, Kind, Mode, PieceType};
+use crate::piece::{Color, Kind, PieceType};
 use crate::position::Position;
 use crate::rules::vanishing::VanishingZone;
 use crate::rules::{GameRules, RulesUndo};
@@ -18,17 +18,8 @@ use std::sync::OnceLock;
 const PAWN: Kind = Kind(0);
 const WAZIR: Kind = Kind(1);
 
-pub(crate) const PIECES: &[PieceType] = &[
-    normal::PIECES[0],
-    PieceType {
-        name: "wazir",
-        letter: 'W',
-        betza: "W",
-        atoms: &[Atom::leap(steps::WAZIR, Mode::Both)],
-        royal: false,
-        pawn: false,
-    },
-];
+pub(crate) const PIECES: &[PieceType] =
+    &[normal::PIECES[0], PieceType { name: "wazir", letter: 'W', betza: "W", royal: false, pawn: false }];
 
 /// Height of a Wazir outside the centre or just arrived there, and the height at which it
 /// vanishes.
@@ -115,12 +106,12 @@ impl GameRules for ImAWazir {
     }
 
     fn state_hash(&self, pos: &Position) -> u64 {
-        self.zone.hash(pos.timers)
+        self.zone.hash(pos.rules_state.word)
     }
 
     /// One optional field: the heights that differ from 2, as `c4=3,f5=6`, or `-`.
     fn read_extra_fields(&self, pos: &mut Position, fields: &[String]) -> Result<(), FenError> {
-        pos.timers = self.zone.fresh_timers(pos);
+        pos.rules_state.word = self.zone.fresh_timers(pos);
         let Some(field) = fields.first() else { return Ok(()) };
         if let Some(extra) = fields.get(1) {
             return Err(FenError::UnexpectedField(extra.clone()));

@@ -1,64 +1,18 @@
 //! `normal`: standard chess under FIDE rules.
 
 use super::{castling, rank};
-use crate::piece::{steps, Atom, Color, Mode, PieceType};
+use crate::piece::{Color, PieceType};
 use crate::position::Position;
 use crate::variant::{Variant, VariantSpec};
 
 /// Pawn, Knight, Bishop, Rook, Queen, King, in generation order.
 pub(crate) const PIECES: &[PieceType] = &[
-    PieceType {
-        name: "pawn",
-        letter: 'P',
-        betza: "fmWfceFifmnD",
-        atoms: &[
-            Atom::leap(steps::FORWARD, Mode::MoveOnly),
-            Atom::leap(steps::FORWARD_DIAGONAL, Mode::CaptureOnly),
-            Atom::initial_lame(steps::FORWARD_TWO, Mode::MoveOnly),
-        ],
-        royal: false,
-        pawn: true,
-    },
-    PieceType {
-        name: "knight",
-        letter: 'N',
-        betza: "N",
-        atoms: &[Atom::leap(steps::KNIGHT, Mode::Both)],
-        royal: false,
-        pawn: false,
-    },
-    PieceType {
-        name: "bishop",
-        letter: 'B',
-        betza: "B",
-        atoms: &[Atom::slide(steps::FERZ, Mode::Both)],
-        royal: false,
-        pawn: false,
-    },
-    PieceType {
-        name: "rook",
-        letter: 'R',
-        betza: "R",
-        atoms: &[Atom::slide(steps::WAZIR, Mode::Both)],
-        royal: false,
-        pawn: false,
-    },
-    PieceType {
-        name: "queen",
-        letter: 'Q',
-        betza: "Q",
-        atoms: &[Atom::slide(steps::KING, Mode::Both)],
-        royal: false,
-        pawn: false,
-    },
-    PieceType {
-        name: "king",
-        letter: 'K',
-        betza: "KisO2",
-        atoms: &[Atom::leap(steps::KING, Mode::Both)],
-        royal: true,
-        pawn: false,
-    },
+    PieceType { name: "pawn", letter: 'P', betza: "fmWfceFifmnD", royal: false, pawn: true },
+    PieceType { name: "knight", letter: 'N', betza: "N", royal: false, pawn: false },
+    PieceType { name: "bishop", letter: 'B', betza: "B", royal: false, pawn: false },
+    PieceType { name: "rook", letter: 'R', betza: "R", royal: false, pawn: false },
+    PieceType { name: "queen", letter: 'Q', betza: "Q", royal: false, pawn: false },
+    PieceType { name: "king", letter: 'K', betza: "KisO2", royal: true, pawn: false },
 ];
 
 pub(crate) fn variant() -> Variant {

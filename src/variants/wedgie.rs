@@ -2,50 +2,18 @@
 //! Wedgie Rook and Bishop. Everything here is data: the core's pieces cover it.
 
 use super::squares;
-use crate::piece::{steps, Atom, Mode, PieceType};
+use crate::piece::PieceType;
 use crate::position::Position;
 use crate::variant::{Variant, VariantSpec};
 
 /// Pawn, Knight, Bishop, Rook, Queen, King, in generation order.
 pub(crate) const PIECES: &[PieceType] = &[
-    PieceType {
-        name: "Berolina pawn",
-        letter: 'P',
-        betza: "mfFcfWimfnA",
-        atoms: &[
-            Atom::leap(steps::FORWARD_DIAGONAL, Mode::MoveOnly),
-            Atom::leap(steps::FORWARD, Mode::CaptureOnly),
-            Atom::initial_lame(steps::FORWARD_DIAGONAL_TWO, Mode::MoveOnly),
-        ],
-        royal: false,
-        pawn: true,
-    },
+    PieceType { name: "Berolina pawn", letter: 'P', betza: "mfFcfWimfnA", royal: false, pawn: true },
     super::normal::PIECES[1],
-    PieceType {
-        name: "Wedgie Bishop",
-        letter: 'B',
-        betza: "BmW",
-        atoms: &[Atom::slide(steps::FERZ, Mode::Both), Atom::leap(steps::WAZIR, Mode::MoveOnly)],
-        royal: false,
-        pawn: false,
-    },
-    PieceType {
-        name: "Wedgie Rook",
-        letter: 'R',
-        betza: "RmF",
-        atoms: &[Atom::slide(steps::WAZIR, Mode::Both), Atom::leap(steps::FERZ, Mode::MoveOnly)],
-        royal: false,
-        pawn: false,
-    },
+    PieceType { name: "Wedgie Bishop", letter: 'B', betza: "BmW", royal: false, pawn: false },
+    PieceType { name: "Wedgie Rook", letter: 'R', betza: "RmF", royal: false, pawn: false },
     super::normal::PIECES[4],
-    PieceType {
-        name: "king",
-        letter: 'K',
-        betza: "K",
-        atoms: &[Atom::leap(steps::KING, Mode::Both)],
-        royal: true,
-        pawn: false,
-    },
+    PieceType { name: "king", letter: 'K', betza: "K", royal: true, pawn: false },
 ];
 
 /// Playable files per rank, from rank 1 up: the wedges narrow to one square at each end.

@@ -5,33 +5,13 @@ use super::{castling, normal, sq};
 use crate::bitboard::Bitboard;
 use crate::fen::FenError;
 use crate::moves::MoveList;
-use crate::piece::{Atom, Color, Kind, Mode, PieceType, Reach};
+use crate::piece::{Color, Kind, PieceType};
 use crate::position::{zobrist, Position};
 use crate::rules::road::DoubleMoveRoad;
 use crate::rules::GameRules;
 use crate::square::Square;
 use crate::variant::{Variant, VariantSpec};
 use std::sync::OnceLock;
-
-/// The Falcon's 16 targets: (1,3) and (2,3) leaps in every orientation.
-const FALCON_TARGETS: &[(i8, i8)] = &[
-    (1, 3),
-    (3, 1),
-    (3, -1),
-    (1, -3),
-    (-1, -3),
-    (-3, -1),
-    (-3, 1),
-    (-1, 3),
-    (2, 3),
-    (3, 2),
-    (3, -2),
-    (2, -3),
-    (-2, -3),
-    (-3, -2),
-    (-3, 2),
-    (-2, 3),
-];
 
 /// Pawn, Knight, Bishop, Rook, Queen, King as in chess (Pawn promotes to Q R B N F), and the
 /// Falcon.
@@ -41,28 +21,15 @@ pub(crate) const PIECES: &[PieceType] = &[
     normal::PIECES[2],
     normal::PIECES[3],
     normal::PIECES[4],
+    PieceType { name: "king", letter: 'K', betza: "KisO2", royal: true, pawn: false },
     PieceType {
-        name: "king",
-        letter: 'K',
-        betza: "KisO2",
-        atoms: normal::PIECES[5].atoms,
-        royal: true,
-        pawn: false,
-    },
-    PieceType {
-        // Reaches each of its 16 targets along any of the three shortest paths of one
-        // orthogonal and two diagonal steps (or two orthogonal and one diagonal), blocked only
-        // when all three are. Betza cannot say "any of three paths"; XBoard's nearest is
-        // `FafsWafmW`-style multi-leg notation, which the protocol layer documents.
+        // Reaches each of its 16 targets ((1,3) and (2,3) leaps) along any of the three
+        // shortest paths of one orthogonal and two diagonal King steps or two orthogonal and
+        // one diagonal, blocked only when all three are: H. G. Muller's multi-leg notation,
+        // bend early, bend late, bend twice each way.
         name: "falcon",
         letter: 'F',
-        betza: "",
-        atoms: &[Atom {
-            reach: Reach::ShortestPaths,
-            steps: FALCON_TARGETS,
-            mode: Mode::Both,
-            initial_only: false,
-        }],
+        betza: "afsafKafafsKaflafrKafraflK",
         royal: false,
         pawn: false,
     },
@@ -143,13 +110,13 @@ impl GameRules for WizardOfOz {
     }
 
     fn state_hash(&self, pos: &Position) -> u64 {
-        pos.road.squares().fold(0, |h, s| h ^ zobrist::square_value(s, 1))
+        pos.rules_state.squares.squares().fold(0, |h, s| h ^ zobrist::square_value(s, 1))
     }
 
     /// One optional field, `road:c4,d5,e6,f5,g4` (any playable squares); the default road when
     /// absent.
     fn read_extra_fields(&self, pos: &mut Position, fields: &[String]) -> Result<(), FenError> {
-        pos.road = default_road();
+        pos.rules_state.squares = default_road();
         let Some(field) = fields.first() else { return Ok(()) };
         if let Some(extra) = fields.get(1) {
             return Err(FenError::UnexpectedField(extra.clone()));
@@ -170,20 +137,20 @@ impl GameRules for WizardOfOz {
             }
             road.insert(square);
         }
-        pos.road = road;
+        pos.rules_state.squares = road;
         Ok(())
     }
 
     fn write_extra_fields(&self, pos: &Position) -> Vec<String> {
-        if pos.road == default_road() {
+        if pos.rules_state.squares == default_road() {
             return Vec::new();
         }
-        let names: Vec<String> = pos.road.squares().map(|s| s.to_string()).collect();
+        let names: Vec<String> = pos.rules_state.squares.squares().map(|s| s.to_string()).collect();
         vec![format!("road:{}", names.join(","))]
     }
 }
 
 /// The road of a position (the squares of its double-move road).
 pub fn road(pos: &Position) -> Bitboard {
-    pos.road
+    pos.rules_state.squares
 }

@@ -2,6 +2,7 @@
 //! (`setup` with the piece pictures and board size, `piece` with each piece's Betza moves).
 
 use crate::game;
+use crate::session::{EngineOption, EVALUATION_VALUES};
 use tinman_core::{variants, Color, Variant};
 
 /// XBoard's piece slots, as numbered in XBoard 4.9.1's piece table (its `fairy` table
@@ -72,7 +73,7 @@ fn picture_slot(game: &str, letter: char) -> Option<usize> {
 /// The `feature` lines of the protover 2 handshake, ending with `done=1`.
 pub fn features() -> Vec<String> {
     let names = variants::NAMES.join(",");
-    vec![
+    let mut lines = vec![
         "feature done=0".to_string(),
         format!(
             "feature myname=\"Tinman {}\" ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 \
@@ -80,14 +81,24 @@ pub fn features() -> Vec<String> {
              exclude=1 nps=1 name=0 variants=\"{names}\"",
             env!("CARGO_PKG_VERSION")
         ),
-        format!("feature option=\"Threads -spin 1 1 {}\"", game::max_threads()),
-        format!("feature option=\"Hash -spin {} 1 {}\"", super::DEFAULT_HASH_MB, super::MAX_HASH_MB),
-        format!("feature option=\"MultiPV -spin 1 1 {}\"", super::MAX_MULTI_PV),
-        format!("feature option=\"Road -string {}\"", variants::DEFAULT_ROAD.join(",")),
-        "feature option=\"Evaluation -combo full /// material\"".to_string(),
-        "feature option=\"Clear Hash -button\"".to_string(),
-        "feature done=1".to_string(),
-    ]
+    ];
+    lines.extend(EngineOption::ALL.into_iter().map(option_feature));
+    lines.push("feature done=1".to_string());
+    lines
+}
+
+/// The `feature option="..."` line of an engine option.
+fn option_feature(option: EngineOption) -> String {
+    let name = option.name();
+    let spec = match option.spin() {
+        Some((default, min, max)) => format!("-spin {default} {min} {max}"),
+        None => match option {
+            EngineOption::ClearHash => "-button".to_string(),
+            EngineOption::Road => format!("-string {}", variants::DEFAULT_ROAD.join(",")),
+            _ => format!("-combo {}", EVALUATION_VALUES.join(" /// ")),
+        },
+    };
+    format!("feature option=\"{name} {spec}\"")
 }
 
 /// The reply to `variant NAME`: `setup` (pictures, board size, start position) and the

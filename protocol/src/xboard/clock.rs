@@ -36,15 +36,18 @@ impl TimeControl {
         Ok(())
     }
 
-    /// `st SECONDS`.
+    /// `st SECONDS`: the same range as every other fixed move time (at least a millisecond).
     pub fn set_move_time(&mut self, args: &str) -> Result<(), String> {
-        self.move_time = Some(seconds(args.trim())?);
+        let t = seconds(args.trim())?;
+        let ms = t.as_millis().to_string();
+        self.move_time =
+            Some(crate::session::rules::move_time_ms(&ms).map_err(|e| format!("st {}: {e}", args.trim()))?);
         Ok(())
     }
 
     /// `nps N` (0 switches node counting off).
     pub fn set_nps(&mut self, args: &str) -> Result<(), String> {
-        let n = args.trim().parse::<u64>().map_err(|_| format!("bad nodes per second '{}'", args.trim()))?;
+        let n = crate::session::rules::whole_number("nps", args, 0, u64::MAX)?;
         self.nps = (n > 0).then_some(n);
         Ok(())
     }
@@ -54,12 +57,6 @@ impl TimeControl {
         self.depth = None;
         self.nps = None;
         self.own_time = None;
-    }
-
-    /// `time` / `otim` value: centiseconds.
-    pub fn centiseconds(args: &str) -> Result<Duration, String> {
-        let cs = args.trim().parse::<i64>().map_err(|_| format!("bad clock '{}'", args.trim()))?;
-        Ok(Duration::from_millis(cs.max(0) as u64 * 10))
     }
 
     /// The limits for the engine's next move, `moves_made` of its own moves into the game.

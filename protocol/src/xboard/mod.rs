@@ -9,21 +9,22 @@ mod clock;
 pub(crate) mod moves;
 mod output;
 
-use crate::game;
+use crate::session::{rules, EngineOption, Game, Session};
 use clock::TimeControl;
-use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::io::Write;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::Duration;
-use tinman_core::{variants, Color, DrawReason, Move, Outcome, Position, Square, Variant};
-use tinman_search::searcher::SEARCH_STACK_BYTES;
-use tinman_search::{EvalMode, Limits, Score, SearchInfo, SearchResult, Searcher};
+use tinman_core::{Color, DrawReason, Move, Outcome, Position, Square};
+use tinman_search::{Limits, Score, SearchInfo, SearchResult};
 
-pub const DEFAULT_HASH_MB: usize = 16;
-pub const MAX_HASH_MB: usize = 4096;
-pub const MAX_MULTI_PV: usize = 256;
+/// What `help` tells a person typing at the engine (XBoard ignores lines starting with `#`).
+const HELP: &[&str] = &[
+    "# Tinman speaks the XBoard protocol here (protover 2): new, variant NAME, setboard FEN,",
+    "# usermove MOVE, go, force, level MPS BASE INC, st S, sd N, time CS, analyze, exit, undo,",
+    "# option NAME=VALUE, memory MB, cores N, ping N, quit. Variants: normal, wizardoz,",
+    "# desertoasis, imawazir, wedgie. Command-line tools: tinman perft|moves|fen|go|bench|match.",
+];
 /// A draw offer is accepted when the engine's last score is this bad or worse (it is losing
 /// clearly enough that half a point is a gain).
 const ACCEPT_DRAW_BELOW_CP: i32 = -150;
@@ -53,9 +54,8 @@ enum Purpose {
     Analyze,
 }
 
+/// What the XBoard side keeps of a running search.
 struct Running {
-    handle: JoinHandle<(Searcher, SearchResult)>,
-    stop: Arc<AtomicBool>,
     purpose: Purpose,
     generation: u64,
 }
@@ -71,20 +71,16 @@ struct Progress {
 
 struct Engine {
     events: Sender<Event>,
-    variant: &'static Variant,
+    session: Session,
     position: Position,
     /// The GUI sent a position the engine cannot read: moves are refused until a new one.
     position_invalid: bool,
-    road: Option<String>,
     /// The side the engine plays; `None` in force mode.
     engine_side: Option<Color>,
     analyzing: bool,
     post: bool,
     ponder: bool,
     time: TimeControl,
-    hash_mb: usize,
-    threads: usize,
-    multi_pv: usize,
     /// Root moves the GUI excluded from analysis.
     excluded: Vec<Move>,
     /// The score of the engine's last move, from its own side.
@@ -93,7 +89,6 @@ struct Engine {
     pending_pongs: Vec<String>,
     /// The square of the piece the GUI lifted, for the second leg of a multi-leg move.
     lifted: Option<Square>,
-    searcher: Option<Searcher>,
     search: Option<Running>,
     generation: u64,
     progress: Arc<Mutex<Progress>>,
@@ -105,34 +100,30 @@ pub fn run(first: &str) {
     let (events, inbox) = channel();
     let reader = events.clone();
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
+        let mut input = std::io::stdin().lock();
+        while let Some(line) = crate::read_line(&mut input) {
             if reader.send(Event::Command(line)).is_err() {
                 return;
             }
         }
         let _ = reader.send(Event::InputClosed);
     });
-    let normal = variants::by_name("normal").expect("standard chess");
+    let session = Session::new();
+    let position = session.game.start_position();
     let mut engine = Engine {
         events,
-        variant: normal,
-        position: Position::start(normal),
+        session,
+        position,
         position_invalid: false,
-        road: None,
         engine_side: Some(Color::Black),
         analyzing: false,
         post: true,
         ponder: false,
         time: TimeControl::default(),
-        hash_mb: DEFAULT_HASH_MB,
-        threads: 1,
-        multi_pv: 1,
         excluded: Vec::new(),
         last_score: None,
         pending_pongs: Vec::new(),
         lifted: None,
-        searcher: Some(Searcher::new(DEFAULT_HASH_MB)),
         search: None,
         generation: 0,
         progress: Arc::default(),
@@ -206,11 +197,12 @@ impl Engine {
                 self.abort_search();
             }
             "." => self.status(),
+            "help" => HELP.iter().for_each(|l| send(l)),
             // A bare move (from a GUI that did not accept `usermove=1`).
             _ if rest.is_empty() && moves::from_xboard(&self.position, word).is_ok() => self.user_move(word),
             _ => {
                 if let Err(reason) = self.checked_command(word, rest) {
-                    send(&format!("Error ({reason}): {line}"));
+                    send(&format!("Error ({reason}): {}", rules::shorten(line)));
                 }
             }
         }
@@ -225,20 +217,22 @@ impl Engine {
             "white" | "black" => self.set_colors(word),
             "level" => self.time.set_level(rest),
             "st" => self.time.set_move_time(rest),
-            "sd" => {
-                rest.parse().map(|d| self.time.depth = Some(d)).map_err(|_| format!("bad depth '{rest}'"))
-            }
+            "sd" => rules::depth(rest).map(|d| self.time.depth = Some(d)),
             "nps" => self.time.set_nps(rest),
-            "time" => TimeControl::centiseconds(rest).map(|t| self.time.own_time = Some(t)),
+            "time" => rules::clock_reading("time", rest, 10).map(|t| self.time.own_time = Some(t)),
             "undo" => self.take_back(1),
             "remove" => self.take_back(2),
-            "memory" => self.set_hash(rest),
-            "cores" => self.set_threads(rest, true),
+            "memory" => self.set_engine_option(EngineOption::Hash, rest),
+            // GUIs send their own idea of the core count: more than the machine has is clamped.
+            "cores" => {
+                let n = rules::whole_number("cores", rest, 1, u64::MAX)?;
+                self.set_engine_option(EngineOption::Threads, &n.min(rules::max_threads() as u64).to_string())
+            }
             "option" => self.set_option(rest),
             "exclude" | "include" => self.exclude(word == "exclude", rest),
             "lift" => self.lift(rest),
             "put" => self.put(rest),
-            _ => Err("unknown command".into()),
+            _ => Err("unknown command; type 'help'".into()),
         }
     }
 
@@ -253,31 +247,28 @@ impl Engine {
 
     fn new_game(&mut self) {
         self.abort_search();
-        self.variant = variants::by_name("normal").expect("standard chess");
-        self.reset_position(game::start_position(self.variant, None));
+        self.session.game.variant = Game::standard().variant;
+        self.reset_position(self.session.game.start_position());
         self.engine_side = Some(Color::Black);
         self.time.new_game();
         self.last_score = None;
-        if let Some(s) = self.searcher.as_mut() {
-            s.clear();
-        }
+        self.session.new_game();
         self.restart_analysis();
     }
 
     fn set_variant(&mut self, name: &str) -> Result<(), String> {
-        let name = if name == "standard" { "normal" } else { name };
-        let variant = variants::by_name(name).ok_or("unknown variant")?;
+        let variant = Game::variant_by_name(name)?;
         self.abort_search();
-        self.variant = variant;
-        self.reset_position(game::start_position(variant, self.road.as_deref()));
-        announce::variant_lines(variant, self.road.as_deref()).iter().for_each(|l| send(l));
+        self.session.game.variant = variant;
+        self.reset_position(self.session.game.start_position());
+        announce::variant_lines(variant, self.session.game.road.as_deref()).iter().for_each(|l| send(l));
         self.restart_analysis();
         Ok(())
     }
 
     fn set_board(&mut self, fen: &str) {
         self.abort_search();
-        match game::position_from_fen(self.variant, self.road.as_deref(), fen) {
+        match self.session.game.position_from_fen(fen) {
             Ok(pos) => self.reset_position(pos),
             Err(e) => {
                 self.position_invalid = true;
@@ -304,7 +295,8 @@ impl Engine {
             let mut fields: Vec<&str> = fen.split_whitespace().collect();
             fields[1] = if side == Color::White { "w" } else { "b" };
             fields[3] = "-";
-            let pos = Position::from_fen(self.variant, &fields.join(" ")).map_err(|e| e.to_string())?;
+            let pos = Position::from_fen(self.session.game.variant, &fields.join(" "))
+                .map_err(|e| e.to_string())?;
             self.reset_position(pos);
         }
         Ok(())
@@ -419,84 +411,23 @@ impl Engine {
         ));
     }
 
-    fn set_hash(&mut self, value: &str) -> Result<(), String> {
-        match value.trim().parse::<usize>() {
-            Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
-                self.abort_search();
-                self.hash_mb = mb;
-                if let Some(s) = self.searcher.as_mut() {
-                    s.set_hash(mb);
-                }
-                self.restart_analysis();
-                Ok(())
-            }
-            _ => Err(format!("hash must be 1 to {MAX_HASH_MB} MB")),
-        }
-    }
-
-    /// `cores N` (clamped to the machine, as GUIs send their own idea) or the Threads option.
-    fn set_threads(&mut self, value: &str, clamp: bool) -> Result<(), String> {
-        let n = value.trim().parse::<usize>().map_err(|_| "threads must be a number".to_string())?;
-        let n = if clamp { n.clamp(1, game::max_threads()) } else { n };
-        if !(1..=game::max_threads()).contains(&n) {
-            return Err(format!("threads must be 1 to {}", game::max_threads()));
-        }
-        self.abort_search();
-        self.threads = n;
-        if let Some(s) = self.searcher.as_mut() {
-            s.set_threads(n);
-        }
-        self.restart_analysis();
-        Ok(())
-    }
-
     /// `option NAME=VALUE` (or `option NAME` for a button).
     fn set_option(&mut self, rest: &str) -> Result<(), String> {
         let (name, value) = rest.split_once('=').unwrap_or((rest, ""));
-        match name.trim() {
-            "Hash" => self.set_hash(value),
-            "Threads" => self.set_threads(value, false),
-            "MultiPV" => match value.trim().parse::<usize>() {
-                Ok(n) if (1..=MAX_MULTI_PV).contains(&n) => {
-                    self.multi_pv = n;
-                    self.restart_analysis();
-                    Ok(())
-                }
-                _ => Err(format!("MultiPV must be 1 to {MAX_MULTI_PV}")),
-            },
-            "Clear Hash" => {
-                self.abort_search();
-                if let Some(s) = self.searcher.as_mut() {
-                    s.clear();
-                }
-                self.restart_analysis();
-                Ok(())
-            }
-            "Evaluation" => {
-                let mode = match value.trim() {
-                    "full" => EvalMode::Full,
-                    "material" => EvalMode::MaterialOnly,
-                    _ => return Err("Evaluation must be full or material".into()),
-                };
-                self.abort_search();
-                if let Some(s) = self.searcher.as_mut() {
-                    s.set_eval_mode(mode);
-                }
-                self.restart_analysis();
-                Ok(())
-            }
-            "Road" => {
-                let road = game::checked_road(value).map_err(|e| format!("bad road: {e}"))?;
-                self.road = Some(road);
-                if self.variant.name == "wizardoz" && self.position.ply() == 0 {
-                    self.abort_search();
-                    self.reset_position(game::start_position(self.variant, self.road.as_deref()));
-                    self.restart_analysis();
-                }
-                Ok(())
-            }
-            _ => Err("unknown option".into()),
+        let option = EngineOption::by_name(name).ok_or("unknown option")?;
+        self.set_engine_option(option, value)
+    }
+
+    /// Sets an option (from `option`, `memory` or `cores`): it applies from the next search,
+    /// and a running analysis restarts with it.
+    fn set_engine_option(&mut self, option: EngineOption, value: &str) -> Result<(), String> {
+        self.session.set_option(option, value)?;
+        if option == EngineOption::Road && self.session.game.has_road() && self.position.ply() == 0 {
+            self.abort_search();
+            self.reset_position(self.session.game.start_position());
         }
+        self.restart_analysis();
+        Ok(())
     }
 
     /// `exclude MOVE|all` / `include MOVE|all`.
@@ -555,57 +486,44 @@ impl Engine {
         if !self.excluded.is_empty() && search_moves.is_empty() {
             return;
         }
-        let limits = Limits { multi_pv: self.multi_pv, search_moves, ..Limits::default() };
+        let limits = Limits { multi_pv: self.session.settings.multi_pv, search_moves, ..Limits::default() };
         self.start_search(Purpose::Analyze, self.position.clone(), limits);
     }
 
     fn start_search(&mut self, purpose: Purpose, root: Position, limits: Limits) {
-        let mut searcher = self.searcher.take().unwrap_or_else(|| {
-            let mut s = Searcher::new(self.hash_mb);
-            s.set_threads(self.threads);
-            s
-        });
+        self.stop_search();
         self.generation += 1;
         let generation = self.generation;
-        let stop = searcher.stop_flag();
         let events = self.events.clone();
         let post = self.post || purpose == Purpose::Analyze;
         let progress = self.progress.clone();
         if let Ok(mut p) = progress.lock() {
             *p = Progress::default();
         }
-        let thread = std::thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK_BYTES);
-        let handle = thread.spawn(move || {
-            let mut report = |info: &SearchInfo| {
-                if post {
-                    send(&output::thinking_line(&root, info));
-                }
-                if let Ok(mut p) = progress.lock() {
-                    *p = Progress {
-                        time: info.time,
-                        nodes: info.nodes,
-                        depth: info.depth,
-                        best: info.pv.first().map(|&m| root.move_text(m)),
-                    };
-                }
-            };
-            let result = searcher.search(&root, &limits, &mut report);
+        let on_info = move |root: &Position, info: &SearchInfo| {
+            if post {
+                send(&output::thinking_line(root, info));
+            }
+            if let Ok(mut p) = progress.lock() {
+                *p = Progress {
+                    time: info.time,
+                    nodes: info.nodes,
+                    depth: info.depth,
+                    best: info.pv.first().map(|&m| root.move_text(m)),
+                };
+            }
+        };
+        let on_done = move |_: &Position, _: &SearchResult| {
             let _ = events.send(Event::SearchDone(generation));
-            (searcher, result)
-        });
-        let handle = handle.expect("the search thread starts");
-        self.search = Some(Running { handle, stop, purpose, generation });
+        };
+        self.session.start(root, limits, on_info, on_done);
+        self.search = Some(Running { purpose, generation });
     }
 
     /// Stops the running search and takes the searcher back; returns what it found.
     fn stop_search(&mut self) -> Option<(Purpose, SearchResult)> {
         let running = self.search.take()?;
-        running.stop.store(true, Ordering::Relaxed);
-        let joined = running.handle.join();
-        // The search may have ended before the flag was set: clear it for the next one.
-        running.stop.store(false, Ordering::Relaxed);
-        let (searcher, result) = joined.ok()?;
-        self.searcher = Some(searcher);
+        let result = self.session.stop()?;
         Some((running.purpose, result))
     }
 
