@@ -110,13 +110,30 @@ impl Position {
 
 impl Position {
     /// The move in Standard Algebraic Notation (`Nf3`, `exd5`, `e8=Q+`, `O-O`, `Qxf7#`), as
-    /// PGN uses it. Jump chains have no SAN and are written as their coordinate text.
+    /// PGN uses it. Two kinds of move that SAN has no form for are written in the same style
+    /// with their whole path: a jump chain (`desertoasis`) as the piece letter, the start
+    /// square and every landing square after an `x` (`Dc3xc5xe7`: the units on d4 and d6 are
+    /// captured), and a move that starts on a double-move road (`wizardoz`), which need not
+    /// look like a move of its piece, with its start square in full (`Nc4f5`, `Bc4xe8`,
+    /// `c4c6`). Check `+` and mate `#` follow as usual.
     pub fn san(&self, mv: Move) -> String {
         let v = self.variant();
         let Some(piece) = self.piece_at(mv.from()) else { return self.move_text(mv) };
         let piece_type = v.piece_type(piece.kind());
+        let from_road = v.name == "wizardoz" && crate::variants::road(self).contains(mv.from());
         let mut san = match mv.special() {
-            Special::JumpChain => return self.move_text(mv),
+            Special::JumpChain => {
+                let mut text = String::new();
+                if !piece_type.pawn {
+                    text.push(piece_type.letter);
+                }
+                text.push_str(&mv.from().to_string());
+                for (_, land) in mv.jump_squares() {
+                    text.push('x');
+                    text.push_str(&land.to_string());
+                }
+                text
+            }
             Special::Castle => {
                 let castling = v.castlings.iter().find(|c| c.color == piece.color() && c.king_to == mv.to());
                 if castling.is_some_and(|c| c.letter == 'Q') {
@@ -131,7 +148,12 @@ impl Position {
                     _ => self.piece_at(mv.to()).is_some_and(|p| p.color() != piece.color()),
                 };
                 let mut text = String::new();
-                if piece_type.pawn {
+                if from_road {
+                    if !piece_type.pawn {
+                        text.push(piece_type.letter);
+                    }
+                    text.push_str(&mv.from().to_string());
+                } else if piece_type.pawn {
                     if capture || mv.from().file() != mv.to().file() {
                         text.push((b'a' + mv.from().file()) as char);
                     }

@@ -106,10 +106,18 @@ fn replay(game: &PgnGame) -> Position {
     assert_eq!(game.tag("PlyCount"), Some(game.moves.len().to_string().as_str()));
     for (i, text) in game.moves.iter().enumerate() {
         assert!(pos.outcome().is_none(), "move {i} ({text}) after the game ended");
-        let m = pos.parse_move(text).unwrap_or_else(|e| panic!("ply {}: {e} in {game:?}", i + 1));
+        let m =
+            san_move(&pos, text).unwrap_or_else(|| panic!("ply {}: '{text}' is not SAN in {game:?}", i + 1));
         pos.make(m);
     }
     pos
+}
+
+/// The legal move whose SAN (as the core writes it) is `text`; the runner writes SAN only.
+fn san_move(pos: &Position, text: &str) -> Option<tinman_core::Move> {
+    let matching: Vec<_> = pos.legal_moves().iter().copied().filter(|&m| pos.san(m) == text).collect();
+    assert!(matching.len() <= 1, "'{text}' names {} moves", matching.len());
+    matching.first().copied()
 }
 
 fn result_of(outcome: Outcome) -> &'static str {
@@ -205,7 +213,7 @@ fn broken_engines_lose_with_the_reason_and_the_tournament_goes_on() {
     .map(|s| s.to_string())
     .collect();
     args.push(format!("cmd={TINMAN}"));
-    for mode in ["illegal", "crash", "slow"] {
+    for mode in ["illegal", "crash", "slow", "abort", "stuck"] {
         args.extend(["-engine".into(), "cmd=python3".into(), format!("arg={broken}"), format!("arg={mode}")]);
         args.extend([format!("name={mode}"), "tc=0.5+0".into(), "timemargin=100".into()]);
     }
@@ -213,7 +221,7 @@ fn broken_engines_lose_with_the_reason_and_the_tournament_goes_on() {
     let out = text(&o.stdout);
     assert!(o.status.success(), "{out}\n{}", text(&o.stderr));
     let games = read_pgn(&std::fs::read_to_string(&pgn).expect("PGN written"));
-    assert_eq!(games.len(), 6, "{out}");
+    assert_eq!(games.len(), 10, "{out}");
     for game in &games {
         let (white, black) = (game.tag("White").unwrap(), game.tag("Black").unwrap());
         let (loser, winner_result) = if white == "Tinman" { (black, "1-0") } else { (white, "0-1") };
@@ -221,8 +229,22 @@ fn broken_engines_lose_with_the_reason_and_the_tournament_goes_on() {
         assert_eq!(game.result, winner_result, "{game:?}");
         let (reason, termination) = match loser {
             "illegal" => (format!("{side} makes an illegal move: e2e5"), "rules infraction"),
-            "crash" => (format!("{side}'s engine crashed"), "abandoned"),
+            // The exit status and the last lines of standard error explain the failure.
+            "crash" => (format!("{side}'s engine crashed (exit status 1)"), "abandoned"),
             "slow" => (format!("{side} loses on time"), "time forfeit"),
+            "abort" => (
+                format!(
+                    "{side}'s engine crashed (killed by signal 6 (SIGABRT); stderr: thread 'search' has \
+                     overflowed its stack / fatal runtime error: stack overflow, aborting)"
+                ),
+                "abandoned",
+            ),
+            "stuck" => (
+                format!(
+                    "{side} loses on time (stderr: thread 'search' panicked at search/src/search.rs:1:1: / boom)"
+                ),
+                "time forfeit",
+            ),
             other => panic!("unexpected engine {other}"),
         };
         assert_eq!(game.reason, reason);
@@ -332,8 +354,10 @@ fn transposed_xboard_engine_sees_the_board_reflected() {
         assert_eq!(game.tag("Termination"), None, "{game:?}");
         let end = replay(game);
         assert_eq!(result_of(end.outcome().expect("game over")), game.result);
-        // The first book move, as the transposed engine was told it.
-        let first = &game.moves[0];
+        // The first book move (SAN in the PGN), as the transposed engine was told it.
+        let start =
+            Position::from_fen(variants::by_name("wedgie").unwrap(), game.tag("FEN").unwrap()).unwrap();
+        let first = start.move_text(san_move(&start, &game.moves[0]).expect("a SAN move"));
         let (from, to) = first.split_at(2);
         let flip = |sq: &str| {
             let (f, r) = (sq.as_bytes()[0] - b'a', sq[1..].parse::<u8>().unwrap() - 1);
@@ -435,4 +459,256 @@ fn bad_input_gives_a_clear_error_and_status_2() {
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.starts_with("tinman: ") && err.contains(message), "{args:?}: {err}");
     }
+}
+
+/// Runs `tinman match` with two engines (`first` and `second`, KEY=VALUE tokens) in
+/// `variant` and returns (status, stdout, stderr).
+fn match_between(
+    variant: &str,
+    first: &[&str],
+    second: &[&str],
+    extra: &[&str],
+) -> (Option<i32>, String, String) {
+    let mut args = vec!["match", "-variant", variant, "-engine"];
+    args.extend(first);
+    args.push("-engine");
+    args.extend(second);
+    args.extend(extra);
+    let started = std::time::Instant::now();
+    let o = tinman(&args);
+    assert!(started.elapsed().as_secs() < 40, "the check took {:?}", started.elapsed());
+    (o.status.code(), text(&o.stdout), text(&o.stderr))
+}
+
+#[test]
+fn engines_that_cannot_play_are_refused_before_the_first_game() {
+    let broken = script("broken_uci.py");
+    let random = script("xboard_random.py");
+    let tinman_cmd = format!("cmd={TINMAN}");
+    let me = [tinman_cmd.as_str(), "name=Tinman", "depth=1"];
+    let broken_arg = format!("arg={broken}");
+    let random_arg = format!("arg={random}");
+    let tinman_arg = format!("arg={TINMAN}");
+    let cases: &[(&str, Vec<&str>, &str)] = &[
+        // Hangs in its handshake: one 10 s wait, not one per game.
+        (
+            "normal",
+            vec!["cmd=python3", &broken_arg, "arg=hang", "name=hang", "tc=1"],
+            "engine 'hang' (python3 ",
+        ),
+        (
+            "normal",
+            vec!["cmd=python3", &broken_arg, "arg=exit", "name=exit", "tc=1"],
+            "engine 'exit' (python3 ",
+        ),
+        ("desertoasis", vec!["cmd=python3", &broken_arg, "arg=wedgie", "name=w", "tc=1"], "engine 'w' ("),
+        (
+            "wizardoz",
+            vec![
+                "cmd=python3",
+                &random_arg,
+                &tinman_arg,
+                "arg=--variants=normal,wedgie",
+                "proto=xboard",
+                "name=x",
+                "tc=1",
+            ],
+            "engine 'x' (",
+        ),
+        // A UCI engine without the UCI_Variant option plays chess only.
+        ("imawazir", vec!["cmd=python3", &broken_arg, "arg=illegal", "name=u", "tc=1"], "engine 'u' ("),
+    ];
+    let whys = [
+        "failed its handshake: no 'uciok' within 10 s",
+        "failed its handshake: it exited",
+        "does not play desertoasis: its UCI_Variant option lists only normal, wedgie",
+        "does not play wizardoz: its feature variants= lists only normal, wedgie",
+        "does not play imawazir: it has no UCI_Variant option",
+    ];
+    for ((variant, engine, who), why) in cases.iter().zip(whys) {
+        let pgn = pgn_path("refused");
+        let (code, out, err) = match_between(variant, &me, engine, &["-games", "20", "-pgnout", &pgn]);
+        assert_eq!(code, Some(2), "{variant} {engine:?}: {out}\n{err}");
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        assert!(err.starts_with("tinman: ") && err.contains(who) && err.contains(why), "{err}");
+        assert!(!out.contains("Finished game"), "no game is played: {out}");
+        assert!(!std::path::Path::new(&pgn).exists() || std::fs::read_to_string(&pgn).unwrap().is_empty());
+    }
+    // The same engine is accepted where it lists the game, and its games are played.
+    let (code, out, err) = match_between(
+        "wedgie",
+        &me,
+        &["cmd=python3", &broken_arg, "arg=wedgie", "name=w", "tc=1"],
+        &["-games", "2"],
+    );
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    assert_eq!(out.matches("makes an illegal move: e2e5").count(), 2, "{out}");
+}
+
+#[test]
+fn restart_off_keeps_one_process_per_engine_and_thread() {
+    let pgn = pgn_path("restart-off");
+    let o = tinman(&[
+        "match",
+        "-debug",
+        "-engine",
+        &format!("cmd={TINMAN}"),
+        "name=U",
+        "depth=1",
+        "restart=off",
+        "-engine",
+        &format!("cmd={TINMAN}"),
+        "proto=xboard",
+        "name=X",
+        "depth=1",
+        "restart=off",
+        "-variant",
+        "wizardoz",
+        "-games",
+        "4",
+        "-openings",
+        "random=4",
+        "-srand",
+        "3",
+        "-pgnout",
+        &pgn,
+    ]);
+    let (out, trace) = (text(&o.stdout), text(&o.stderr));
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("Finished game 4"), "{out}");
+    // One process for the check before the tournament, one for the four games.
+    assert_eq!(trace.lines().filter(|l| *l == "U < uci").count(), 2, "{out}");
+    assert_eq!(trace.lines().filter(|l| *l == "X < xboard").count(), 2);
+    assert_eq!(trace.lines().filter(|l| *l == "U < ucinewgame").count(), 5);
+    assert_eq!(trace.lines().filter(|l| *l == "X < new").count(), 5);
+    let games = read_pgn(&std::fs::read_to_string(&pgn).unwrap());
+    assert_eq!(games.len(), 4);
+    for game in &games {
+        assert_eq!(game.tag("Termination"), None, "{game:?}");
+        let end = replay(game);
+        assert_eq!(result_of(end.outcome().expect("game over")), game.result);
+    }
+}
+
+/// A Python with python-chess: `TINMAN_PYTHON`, else the venv `target/pyenv` (see
+/// docs/match.md), else `python3`.
+fn python() -> String {
+    if let Ok(p) = std::env::var("TINMAN_PYTHON") {
+        return p;
+    }
+    let venv = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("../pyenv/bin/python");
+    if venv.is_file() {
+        return venv.to_string_lossy().to_string();
+    }
+    "python3".into()
+}
+
+#[test]
+fn standard_chess_pgn_is_san_that_python_chess_reads_move_for_move() {
+    // Tinman against the random mover, from random openings: mates, checks, captures; the
+    // written text is compared with python-chess's own SAN for every move.
+    let random = script("xboard_random.py");
+    let pgn = pgn_path("san-normal");
+    let o = tinman(&[
+        "match",
+        "-engine",
+        &format!("cmd={TINMAN}"),
+        "name=Tinman",
+        "depth=2",
+        "-engine",
+        "cmd=python3",
+        &format!("arg={random}"),
+        &format!("arg={TINMAN}"),
+        "proto=xboard",
+        "name=Random",
+        "tc=60+0",
+        "-games",
+        "6",
+        "-openings",
+        "random=6",
+        "-srand",
+        "5",
+        "-pgnout",
+        &pgn,
+    ]);
+    assert!(o.status.success(), "{}\n{}", text(&o.stdout), text(&o.stderr));
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    let games = read_pgn(&written);
+    assert_eq!(games.len(), 6);
+    for game in &games {
+        replay(game);
+    }
+    let moves: Vec<&String> = games.iter().flat_map(|g| &g.moves).collect();
+    assert!(moves.iter().any(|m| m.contains('x')), "captures");
+    assert!(moves.iter().any(|m| m.ends_with('+')), "checks");
+    assert!(moves.iter().any(|m| m.ends_with('#')), "mates");
+    assert!(
+        moves.iter().all(|m| !m.contains(',')
+            && !m.chars().nth(1).is_some_and(|c| c.is_ascii_digit()
+                && m.len() == 4
+                && m.chars().nth(2).is_some_and(|c| c.is_ascii_lowercase()))),
+        "no coordinate moves"
+    );
+    let out = Command::new(python())
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/oracles/pgn_python_chess.py"))
+        .arg(&pgn)
+        .output()
+        .expect("python runs");
+    let report = text(&out.stdout);
+    if out.status.code() == Some(3) {
+        eprintln!("python-chess not installed: the PGN was checked by the rules core only");
+        return;
+    }
+    assert!(out.status.success(), "{report}{}", text(&out.stderr));
+    assert!(report.contains("6 games, 0 problems"), "{report}");
+}
+
+#[test]
+fn pgn_openings_in_san_or_coordinates_start_the_games() {
+    // A PGN book: SAN with comments, NAGs and a variation, coordinate text, a FEN setup.
+    let book = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("book-{}.pgn", std::process::id()));
+    std::fs::write(
+        &book,
+        "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 {king's pawn} e5 2. Nf3 $1 (2. f4 exf4) Nc6 3. Bb5 a6 *\n\n\
+         [Event \"b\"]\n[Result \"*\"]\n\n1. d2d4 d7d5 2. c2c4 e7e6 *\n\n\
+         [Event \"c\"]\n[SetUp \"1\"]\n[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n1. O-O O-O-O *\n",
+    )
+    .unwrap();
+    let pgn = pgn_path("pgn-book");
+    let o = tinman(&[
+        "match",
+        "--selfplay",
+        "-each",
+        "tc=inf",
+        "depth=1",
+        "-games",
+        "6",
+        "-maxmoves",
+        "8",
+        "-openings",
+        &format!("file={}", book.display()),
+        "order=sequential",
+        "plies=4",
+        "-pgnout",
+        &pgn,
+    ]);
+    assert!(o.status.success(), "{}\n{}", text(&o.stdout), text(&o.stderr));
+    let games = read_pgn(&std::fs::read_to_string(&pgn).unwrap());
+    assert_eq!(games.len(), 6);
+    let starts: [&[&str]; 3] = [&["e4", "e5", "Nf3", "Nc6"], &["d4", "d5", "c4", "e6"], &["O-O", "O-O-O"]];
+    for (i, game) in games.iter().enumerate() {
+        let start = starts[i / 2];
+        assert_eq!(&game.moves[..start.len()], start, "game {i}: {game:?}");
+        assert_eq!(game.tag("FEN").is_some(), i >= 4);
+        replay(game);
+    }
+    // A move that is not legal in the book is refused before any game.
+    std::fs::write(&book, "1. e4 e5 2. Ke3 *\n").unwrap();
+    let o = tinman(&["match", "--selfplay", "-openings", &format!("file={}", book.display())]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("game 1: move 3: 'Ke3' is not a legal move here"),
+        "{}",
+        text(&o.stderr)
+    );
 }

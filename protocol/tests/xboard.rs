@@ -66,9 +66,9 @@ fn handshake_announces_features_games_and_options() {
 fn every_game_sends_its_setup_and_pieces() {
     let expected = [
         ("wizardoz", "setup (PNBRQ............FKpnbrq............fk) 9x9+0_fairy rnfbbkqnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNQKBBFNR w KQkq - 0 1", 7),
-        ("desertoasis", "setup (PN...FV..WM...X.....OD..C.pn...fv..wm...x.....od..c.) 12x12+0_fairy cnfwmdomwfnc/vxwfvxxvfwxv/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/VXWFVXXVFWXV/CNFWMDOMWFNC w - - 0 1", 10),
+        ("desertoasis", "setup (PN..OFX..WMV.........D..C.pn..ofx..wmv.........d..c.) 12x12+0_fairy cnfwmdomwfnc/vxwfvxxvfwxv/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/VXWFVXXVFWXV/CNFWMDOMWFNC w - - 0 1", 10),
         ("imawazir", "setup (P........W.p........w.) 8x8+0_fairy wwwwwwww/pppppppp/8/8/8/8/PPPPPPPP/WWWWWWWW w - - 0 1", 2),
-        ("wedgie", "setup (PNBRQKpnbrqk) 9x12+0_fairy ****k****/***bqb***/**rnpnr**/*ppppppp*/9/9/9/9/*PPPPPPP*/**RNPNR**/***BQB***/****K**** w - - 0 1", 6),
+        ("wedgie", "setup (PN..Q........BRKpn..q........brk) 9x12+0_fairy ****k****/***bqb***/**rnpnr**/*ppppppp*/9/9/9/9/*PPPPPPP*/**RNPNR**/***BQB***/****K**** w - - 0 1", 6),
     ];
     let mut e = xboard();
     for (n, (game, setup, pieces)) in expected.iter().enumerate() {

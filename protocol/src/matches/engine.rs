@@ -53,6 +53,9 @@ pub struct Clocks<'a> {
 }
 
 pub trait Engine {
+    /// Whether the engine said in its handshake that it plays `variant` (the name it knows
+    /// the game by); Err says what it offered instead.
+    fn check_variant(&self, variant: &str) -> Result<(), String>;
     /// Starts a game: `moves` (engine text) were already played from the setup.
     fn new_game(&mut self, start: &GameStart, moves: &[String]) -> Result<(), Failure>;
     /// Asks for a move after `moves` (every move of the game so far, engine text); answers by
@@ -62,10 +65,12 @@ pub trait Engine {
     fn game_over(&mut self, result: &str, reason: &str);
     /// Ends the process.
     fn quit(&mut self);
+    /// How the process ended and its last standard-error lines, to explain a failure.
+    fn last_words(&mut self) -> Option<String>;
 }
 
 /// Starts the engine `spec` and does its protocol's handshake.
-pub fn start(spec: &EngineSpec, trace: bool) -> Result<Box<dyn Engine>, Failure> {
+pub fn start_engine(spec: &EngineSpec, trace: bool) -> Result<Box<dyn Engine>, Failure> {
     let label = trace.then(|| spec.name.clone());
     let process =
         Process::spawn(&spec.cmd, &spec.args, spec.dir.as_deref(), label).map_err(Failure::Protocol)?;
@@ -73,4 +78,44 @@ pub fn start(spec: &EngineSpec, trace: bool) -> Result<Box<dyn Engine>, Failure>
         Proto::Uci => Box::new(UciEngine::start(spec.clone(), process)?),
         Proto::Xboard => Box::new(XboardEngine::start(spec.clone(), process)?),
     })
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Crash => write!(f, "it exited (or closed its standard input)"),
+            Failure::Timeout => write!(f, "it did not answer in time"),
+            Failure::Protocol(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+/// Starts the engine `spec` once, as before a tournament: the handshake must succeed, the
+/// engine must list the game (UCI `UCI_Variant`, XBoard `feature variants=`) and take the
+/// first game's start (`start`, `moves`: variant, `ucinewgame`/`new`, position, `isready`/
+/// `ping`). Err is one line saying what went wrong.
+pub fn check(spec: &EngineSpec, start: &GameStart, moves: &[String], trace: bool) -> Result<(), String> {
+    let command: Vec<&str> =
+        std::iter::once(spec.cmd.as_str()).chain(spec.args.iter().map(String::as_str)).collect();
+    let who = format!("engine '{}' ({})", spec.name, command.join(" "));
+    let variant = spec.variant.as_deref().unwrap_or(start.variant);
+    let mut engine = start_engine(spec, trace).map_err(|f| format!("{who} failed its handshake: {f}"))?;
+    let result = engine
+        .check_variant(variant)
+        .map_err(|why| format!("{who} does not play {variant}: {why}"))
+        .and_then(|()| {
+            engine
+                .new_game(start, moves)
+                .map_err(|f| format!("{who} failed to set up a game of {variant}: {f}"))
+        });
+    engine.quit();
+    result
+}
+
+/// A list of game names for a message: all of them, or the first six and how many more.
+pub fn some_names(list: &[String]) -> String {
+    if list.len() <= 8 {
+        return list.join(", ");
+    }
+    format!("{} and {} more", list[..6].join(", "), list.len() - 6)
 }

@@ -11,6 +11,8 @@ pub struct UciEngine {
     process: Process,
     /// `position` prefix of the current game: `startpos` or `fen FEN`.
     setup: String,
+    /// The values of the engine's `UCI_Variant` combo option, if it has one.
+    variants: Option<Vec<String>>,
 }
 
 impl UciEngine {
@@ -18,14 +20,29 @@ impl UciEngine {
         if !process.send("uci") {
             return Err(Failure::Crash);
         }
-        wait_for(&mut process, "uciok", Instant::now() + START_TIMEOUT)?;
+        let deadline = Instant::now() + START_TIMEOUT;
+        let mut variants = None;
+        loop {
+            match process.recv(deadline) {
+                Ok(line) if line.split_whitespace().next() == Some("uciok") => break,
+                Ok(line) => {
+                    if let Some(list) = variant_option(&line) {
+                        variants = Some(list);
+                    }
+                }
+                Err(Silence::Closed) => return Err(Failure::Crash),
+                Err(Silence::Timeout) => {
+                    return Err(Failure::Protocol(format!("no 'uciok' within {} s", START_TIMEOUT.as_secs())))
+                }
+            }
+        }
         for (name, value) in &spec.options {
             process.send(&format!("setoption name {name} value {value}"));
         }
         for line in &spec.initstr {
             process.send(line);
         }
-        Ok(UciEngine { spec, process, setup: "startpos".into() })
+        Ok(UciEngine { spec, process, setup: "startpos".into(), variants })
     }
 
     fn sync(&mut self) -> Result<(), Failure> {
@@ -43,9 +60,23 @@ fn wait_for(process: &mut Process, word: &str, deadline: Instant) -> Result<(), 
             Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(()),
             Ok(_) => {}
             Err(Silence::Closed) => return Err(Failure::Crash),
-            Err(Silence::Timeout) => return Err(Failure::Protocol(format!("no '{word}' in time"))),
+            Err(Silence::Timeout) => {
+                return Err(Failure::Protocol(format!("no '{word}' within {} s", START_TIMEOUT.as_secs())))
+            }
         }
     }
+}
+
+/// The values of a `UCI_Variant` combo option line (`option name UCI_Variant type combo
+/// default chess var chess var wizardoz ...`); None for any other line.
+pub fn variant_option(line: &str) -> Option<Vec<String>> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let name_at = words.iter().position(|&w| w == "name")?;
+    let type_at = words.iter().position(|&w| w == "type")?;
+    if words.first() != Some(&"option") || words[name_at + 1..type_at].join(" ") != "UCI_Variant" {
+        return None;
+    }
+    Some(words.windows(2).filter(|w| w[0] == "var").map(|w| w[1].to_string()).collect())
 }
 
 /// The score of an `info` line, in centipawns (mates as +-(30000 - plies)).
@@ -67,6 +98,18 @@ pub fn info_score(line: &str) -> Option<i32> {
 }
 
 impl Engine for UciEngine {
+    fn check_variant(&self, variant: &str) -> Result<(), String> {
+        match &self.variants {
+            Some(list) if list.iter().any(|v| v == variant) => Ok(()),
+            Some(list) => {
+                Err(format!("its UCI_Variant option lists only {}", super::engine::some_names(list)))
+            }
+            // Without the option a UCI engine plays standard chess only.
+            None if variant == "normal" && self.spec.variant.is_none() => Ok(()),
+            None => Err("it has no UCI_Variant option".into()),
+        }
+    }
+
     fn new_game(&mut self, start: &GameStart, _moves: &[String]) -> Result<(), Failure> {
         let variant = self.spec.variant.as_deref().unwrap_or(start.variant);
         if variant != "normal" || self.spec.variant.is_some() {
@@ -151,11 +194,23 @@ impl Engine for UciEngine {
     fn quit(&mut self) {
         self.process.stop(Some("quit"));
     }
+
+    fn last_words(&mut self) -> Option<String> {
+        self.process.last_words()
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::info_score;
+    use super::{info_score, variant_option};
+
+    #[test]
+    fn reads_the_variant_option() {
+        let line = "option name UCI_Variant type combo default normal var normal var wizardoz var wedgie";
+        assert_eq!(variant_option(line), Some(vec!["normal".into(), "wizardoz".into(), "wedgie".into()]));
+        assert_eq!(variant_option("option name Hash type spin default 16 min 1 max 1024"), None);
+        assert_eq!(variant_option("info string var x"), None);
+    }
 
     #[test]
     fn reads_scores() {

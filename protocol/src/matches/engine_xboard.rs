@@ -140,7 +140,12 @@ impl XboardEngine {
                 }
                 Ok(_) => {}
                 Err(Silence::Closed) => return Err(Failure::Crash),
-                Err(Silence::Timeout) => return Err(Failure::Protocol(format!("no '{want}' in time"))),
+                Err(Silence::Timeout) => {
+                    return Err(Failure::Protocol(format!(
+                        "no '{want}' within {} s",
+                        START_TIMEOUT.as_secs()
+                    )))
+                }
             }
         }
     }
@@ -179,6 +184,20 @@ impl XboardEngine {
 }
 
 impl Engine for XboardEngine {
+    fn check_variant(&self, variant: &str) -> Result<(), String> {
+        match &self.features.variants {
+            Some(list) if list.iter().any(|v| v == variant) => Ok(()),
+            // An engine told the name with `variant=` may know it from a file loaded later
+            // (Sjaak II's configuration file, sent as an option after the handshake).
+            Some(_) if self.spec.variant.is_some() => Ok(()),
+            Some(list) => {
+                Err(format!("its feature variants= lists only {}", super::engine::some_names(list)))
+            }
+            None if variant == "normal" => Ok(()),
+            None => Err("it sends no feature variants= (a chess-only engine)".into()),
+        }
+    }
+
     fn new_game(&mut self, start: &GameStart, moves: &[String]) -> Result<(), Failure> {
         let variant = self.spec.variant.clone().unwrap_or_else(|| start.variant.to_string());
         // An engine told the name with `variant=` may know it from a file loaded later.
@@ -285,6 +304,10 @@ impl Engine for XboardEngine {
 
     fn quit(&mut self) {
         self.process.stop(Some("quit"));
+    }
+
+    fn last_words(&mut self) -> Option<String> {
+        self.process.last_words()
     }
 }
 

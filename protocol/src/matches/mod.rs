@@ -54,7 +54,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
         ),
         None => None,
     };
+    // Random openings are moves from the start, which every engine takes, and preparing
+    // them takes a while: check the engines first. Openings from a file are read at once,
+    // and the check then includes the first one's setup (`setboard`).
+    let random = matches!(config.openings, options::Openings::Random { .. });
+    if random {
+        check_engines(&config, &openings::Opening::default())?;
+    }
     let openings = Arc::new(openings::prepare(&config, opening_count)?);
+    if !random {
+        check_engines(&config, &openings[0])?;
+    }
     let names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
     say!(
         "Tournament: {} games of {} between {} (seed {})",
@@ -72,15 +82,23 @@ pub fn run(args: &[String]) -> Result<(), String> {
     for _ in 0..config.concurrency.min(total.max(1)) {
         let (config, openings, queue, stop, tx) =
             (config.clone(), openings.clone(), queue.clone(), stop.clone(), tx.clone());
-        workers.push(std::thread::spawn(move || loop {
-            if stop.load(Ordering::Relaxed) {
-                break;
+        workers.push(std::thread::spawn(move || {
+            // This thread's engine processes kept between games (`restart=off`).
+            let mut pool: referee::Pool = config.engines.iter().map(|_| None).collect();
+            loop {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let Some(job) = queue.lock().ok().and_then(|mut q| q.pop_front()) else { break };
+                let opening = &openings[job.opening];
+                let record =
+                    referee::play(&config, &mut pool, job.number, job.round, job.white, job.black, opening);
+                if tx.send((job, record)).is_err() {
+                    break;
+                }
             }
-            let Some(job) = queue.lock().ok().and_then(|mut q| q.pop_front()) else { break };
-            let record =
-                referee::play(&config, job.number, job.round, job.white, job.black, &openings[job.opening]);
-            if tx.send((job, record)).is_err() {
-                break;
+            for e in pool.iter_mut().flatten() {
+                e.quit();
             }
         }));
     }
@@ -167,6 +185,25 @@ pub fn run(args: &[String]) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// Starts every engine once before the first game (all at once, so that hanging engines
+/// cost one timeout in all): the handshake, the variant, the first game's setup. Err is the
+/// first engine's problem, as one line.
+fn check_engines(config: &Config, first: &openings::Opening) -> Result<(), String> {
+    let start = engine::GameStart { variant: config.variant.name, fen: first.fen.as_deref() };
+    let results: Vec<Result<(), String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = config
+            .engines
+            .iter()
+            .map(|spec| scope.spawn(|| engine::check(spec, &start, &first.moves, config.debug)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| Err("engine check panicked".into())))
+            .collect()
+    });
+    results.into_iter().collect()
 }
 
 fn fmt_elo(x: f64) -> String {

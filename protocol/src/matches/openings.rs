@@ -1,7 +1,7 @@
 //! Opening positions: from an EPD or FEN file, or random balanced openings (random legal
 //! plies from the start, kept when a short search finds the position level).
 
-use super::options::{Config, Openings};
+use super::options::{Config, FileFormat, Openings};
 use tinman_core::{Position, Variant};
 use tinman_search::{Limits, Score, Searcher};
 
@@ -38,8 +38,11 @@ pub fn prepare(config: &Config, count: usize) -> Result<Vec<Opening>, String> {
     let mut rng = Rng::new(config.seed);
     match &config.openings {
         Openings::Start => Ok(vec![Opening::default(); count]),
-        Openings::File { path, epd, random_order, start } => {
-            let mut list = read_file(config.variant, path, *epd)?;
+        Openings::File { path, format, random_order, start, plies } => {
+            let mut list = match format {
+                FileFormat::Pgn => read_pgn(config.variant, path, *plies)?,
+                _ => read_file(config.variant, path, *format == FileFormat::Epd)?,
+            };
             if *random_order {
                 for i in (1..list.len()).rev() {
                     list.swap(i, rng.below(i + 1));
@@ -81,6 +84,44 @@ fn read_file(variant: &'static Variant, path: &str, epd: bool) -> Result<Vec<Ope
     }
     if list.is_empty() {
         return Err(format!("-openings: no positions in '{path}'"));
+    }
+    Ok(list)
+}
+
+/// Reads the games of a PGN file as openings: each game's setup (`FEN` tag, or the start)
+/// and its first `plies` moves (all if None), in SAN or coordinate text.
+fn read_pgn(variant: &'static Variant, path: &str, plies: Option<usize>) -> Result<Vec<Opening>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("-openings: cannot read '{path}': {e}"))?;
+    let mut list = Vec::new();
+    for (n, game) in super::pgn::read(&text).into_iter().enumerate() {
+        let at = |why: String| format!("-openings: {path} game {}: {why}", n + 1);
+        if let Some(name) = game.tag("Variant") {
+            if name != variant.name {
+                return Err(at(format!("a game of '{name}', not of {}", variant.name)));
+            }
+        }
+        let fen = game.tag("FEN").map(str::to_string);
+        let mut pos = match &fen {
+            Some(f) => Position::from_fen(variant, f).map_err(|e| at(format!("bad FEN: {e}")))?,
+            None => Position::start(variant),
+        };
+        let mut moves = Vec::new();
+        for text in game.moves.iter().take(plies.unwrap_or(usize::MAX)) {
+            if pos.outcome().is_some() {
+                break;
+            }
+            let m = super::pgn::read_move(&pos, text)
+                .map_err(|e| at(format!("move {}: {e}", moves.len() + 1)))?;
+            moves.push(pos.move_text(m));
+            pos.make(m);
+        }
+        if pos.outcome().is_some() {
+            return Err(at("the game is already over after its opening moves".into()));
+        }
+        list.push(Opening { fen, moves });
+    }
+    if list.is_empty() {
+        return Err(format!("-openings: no games in '{path}'"));
     }
     Ok(list)
 }

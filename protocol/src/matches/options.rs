@@ -11,11 +11,11 @@ use tinman_core::{variants, Variant};
 pub const USAGE: &str = "usage:
   tinman match -engine cmd=CMD [proto=uci|xboard] [name=NAME] [arg=ARG] [dir=DIR] [option.NAME=VALUE]
                        [tc=[MOVES/]SECONDS[+INC]|inf] [st=SECONDS] [depth=N] [nodes=N] [timemargin=MS]
-                       [initstr=TEXT] [variant=NAME] [transpose=1]
+                       [initstr=TEXT] [variant=NAME] [transpose=1] [restart=on|off]
                -engine ... [-engine ...] [-each KEY=VALUE ...]
                [-variant NAME] [-games N] [-rounds N] [-repeat [N]] [-concurrency N]
                [-tournament round-robin|gauntlet]
-               [-openings file=FILE [format=epd|fen] [order=random|sequential] [start=N] | -openings random=PLIES [balance=CP]]
+               [-openings file=FILE [format=epd|fen|pgn] [order=random|sequential] [start=N] [plies=N] | -openings random=PLIES [balance=CP]]
                [-pgnout FILE] [-draw movenumber=N movecount=N score=CP] [-resign movecount=N score=CP]
                [-maxmoves N] [-sprt elo0=E elo1=E alpha=A beta=B] [-srand N] [-debug]
   tinman match --selfplay [-variant NAME] [-games N] [-each ...] [other options as above]";
@@ -60,16 +60,27 @@ pub struct EngineSpec {
     pub variant: Option<String>,
     /// Reflect the board over the a1 diagonal for this engine (files <-> ranks).
     pub transpose: bool,
+    /// A new process for every game (`restart=on`, the default); with `restart=off` each of
+    /// the runner's game threads keeps its process from game to game until it fails.
+    pub restart: bool,
 }
 
 #[derive(Clone, Debug)]
 pub enum Openings {
     /// Every game from the variant's start position.
     Start,
-    /// Positions from a file, `fen` lines or `epd` (first four fields).
-    File { path: String, epd: bool, random_order: bool, start: usize },
+    /// Positions from a file: `fen` lines, `epd` (first four fields) or `pgn` games (the
+    /// setup and the first `plies` moves, all by default).
+    File { path: String, format: FileFormat, random_order: bool, start: usize, plies: Option<usize> },
     /// Random legal plies from the start, kept if a short search finds the position balanced.
     Random { plies: usize, balance: i32 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileFormat {
+    Fen,
+    Epd,
+    Pgn,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -294,6 +305,7 @@ fn engine_spec<'a>(tokens: impl Iterator<Item = &'a String>) -> Result<EngineSpe
         initstr: Vec::new(),
         variant: None,
         transpose: false,
+        restart: true,
     };
     let o = "-engine";
     for token in tokens {
@@ -336,6 +348,13 @@ fn engine_spec<'a>(tokens: impl Iterator<Item = &'a String>) -> Result<EngineSpe
                     "1" | "true" | "on" => true,
                     "0" | "false" | "off" => false,
                     _ => return Err(format!("-engine: transpose='{v}' (expected 1 or 0)")),
+                }
+            }
+            "restart" => {
+                spec.restart = match v {
+                    "on" | "1" | "true" => true,
+                    "off" | "0" | "false" => false,
+                    _ => return Err(format!("-engine: restart='{v}' (expected on or off)")),
                 }
             }
             _ => return Err(format!("-engine: unknown key '{key}'")),
@@ -388,19 +407,21 @@ fn check_command(cmd: &str, dir: Option<&str>) -> Result<(), String> {
 
 fn parse_openings(tokens: &[String]) -> Result<Openings, String> {
     let o = "-openings";
-    let (mut path, mut epd, mut random_order, mut start) = (None, false, false, 0);
+    let (mut path, mut format, mut random_order, mut start, mut file_plies) = (None, None, false, 0, None);
     let (mut plies, mut balance) = (None, DEFAULT_BALANCE_CP);
     for token in tokens {
         let (key, v) = key_value(o, token)?;
         match key {
             "file" => path = Some(v.to_string()),
             "format" => {
-                epd = match v {
-                    "epd" => true,
-                    "fen" => false,
-                    _ => return Err(format!("-openings: format='{v}' (epd or fen; PGN books are not read)")),
-                }
+                format = Some(match v {
+                    "epd" => FileFormat::Epd,
+                    "fen" => FileFormat::Fen,
+                    "pgn" => FileFormat::Pgn,
+                    _ => return Err(format!("-openings: format='{v}' (epd, fen or pgn)")),
+                })
             }
+            "plies" => file_plies = Some(number(o, key, v)?),
             "order" => {
                 random_order = match v {
                     "random" => true,
@@ -416,8 +437,14 @@ fn parse_openings(tokens: &[String]) -> Result<Openings, String> {
     }
     match (path, plies) {
         (Some(path), None) => {
-            let epd = epd || path.ends_with(".epd");
-            Ok(Openings::File { path, epd, random_order, start })
+            let format = format.unwrap_or(if path.ends_with(".epd") {
+                FileFormat::Epd
+            } else if path.ends_with(".pgn") {
+                FileFormat::Pgn
+            } else {
+                FileFormat::Fen
+            });
+            Ok(Openings::File { path, format, random_order, start, plies: file_plies })
         }
         (None, Some(plies)) => Ok(Openings::Random { plies, balance }),
         _ => Err("-openings: give file=FILE or random=PLIES".into()),

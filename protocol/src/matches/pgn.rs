@@ -1,12 +1,17 @@
 //! PGN output: the seven-tag roster, `Variant` for the four non-FIDE games, `SetUp`/`FEN`
-//! for every board but FIDE chess from its start, a `Termination` tag, and move text in
-//! coordinate notation (Tinman's UCI/XBoard move text, e.g. `e2e4`, `e7e8q`, `c3c4,c4c5`)
-//! with a comment per move: `{book}` or `{+0.25 0.512s}` (the mover's score, pawns, and time).
+//! for every board but FIDE chess from its start, a `Termination` tag, and move text in SAN
+//! (`Position::san`: `e4`, `Nbd7`, `exd6`, `e8=Q+`, `O-O`, `Qxf7#`; in the other games the
+//! same style, with a jump chain's landing squares `Dc3xc5xe7` and a road move's start square
+//! `Nc4f5`), with a comment per move: `{book}` or `{+0.25 0.512s}` (the mover's score, pawns,
+//! and time).
+//!
+//! PGN input (`-openings file=FILE format=pgn`): tags, move numbers, comments, variations
+//! and NAGs are read; a move may be SAN or coordinate text (`e2e4`, `c3c4,c4c5`).
 
 use super::options::Config;
 use super::referee::{GameRecord, Termination};
 use std::fmt::Write;
-use tinman_core::Position;
+use tinman_core::{Move, Position, Special};
 
 /// Longest movetext line.
 const LINE_WIDTH: usize = 80;
@@ -40,7 +45,7 @@ pub fn game(config: &Config, g: &GameRecord, date: &str) -> String {
     }
     out.push('\n');
 
-    let pos = Position::from_fen(variant, &fen).unwrap_or_else(|_| Position::start(variant));
+    let mut pos = Position::from_fen(variant, &fen).unwrap_or_else(|_| Position::start(variant));
     let mut number = pos.fullmove_number();
     let mut white = pos.side_to_move() == tinman_core::Color::White;
     let mut words: Vec<String> = Vec::new();
@@ -50,7 +55,14 @@ pub fn game(config: &Config, g: &GameRecord, date: &str) -> String {
         } else if i == 0 {
             words.push(format!("{number}..."));
         }
-        words.push(m.clone());
+        // The record's moves are the referee's coordinate text of legal moves.
+        match pos.parse_move(m) {
+            Ok(mv) => {
+                words.push(pos.san(mv));
+                pos.make(mv);
+            }
+            Err(_) => words.push(m.clone()),
+        }
         words.push(format!("{{{comment}}}"));
         if !white {
             number += 1;
@@ -91,4 +103,173 @@ pub fn today() -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// One game read from PGN: its tags and its main line's moves (as written).
+#[derive(Clone, Debug, Default)]
+pub struct PgnGame {
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<String>,
+}
+
+impl PgnGame {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+}
+
+/// The games of a PGN text: tag pairs, and the main line of the movetext without move
+/// numbers, comments (`{...}`, `;...`), variations (`(...)`), NAGs (`$1`) and results.
+pub fn read(text: &str) -> Vec<PgnGame> {
+    let mut games = Vec::new();
+    let mut game = PgnGame::default();
+    let mut in_moves = false;
+    let (mut comment, mut depth) = (false, 0usize);
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if !comment && depth == 0 && trimmed.starts_with('[') {
+            if in_moves {
+                games.push(std::mem::take(&mut game));
+                in_moves = false;
+            }
+            if let Some((name, value)) = trimmed.trim_start_matches('[').trim_end_matches(']').split_once(' ')
+            {
+                let value = value.trim().trim_matches('"').replace("\\\"", "\"").replace("\\\\", "\\");
+                game.tags.push((name.to_string(), value));
+            }
+            continue;
+        }
+        if trimmed.starts_with('%') {
+            continue;
+        }
+        let mut word = String::new();
+        let flush = |word: &mut String, game: &mut PgnGame, in_moves: &mut bool| {
+            if word.is_empty() {
+                return;
+            }
+            *in_moves = true;
+            let w = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            let result = ["1-0", "0-1", "1/2-1/2", "*"].contains(&word.as_str());
+            if !w.is_empty() && !w.starts_with('$') && !result {
+                game.moves.push(w.to_string());
+            }
+            word.clear();
+        };
+        for c in line.chars() {
+            if comment {
+                comment = c != '}';
+                continue;
+            }
+            match c {
+                '{' => {
+                    flush(&mut word, &mut game, &mut in_moves);
+                    comment = true;
+                }
+                ';' if depth == 0 => {
+                    flush(&mut word, &mut game, &mut in_moves);
+                    break;
+                }
+                '(' => {
+                    flush(&mut word, &mut game, &mut in_moves);
+                    depth += 1;
+                }
+                ')' => depth = depth.saturating_sub(1),
+                _ if depth > 0 => {}
+                c if c.is_whitespace() => flush(&mut word, &mut game, &mut in_moves),
+                c => word.push(c),
+            }
+        }
+        flush(&mut word, &mut game, &mut in_moves);
+    }
+    if in_moves || !game.tags.is_empty() {
+        games.push(game);
+    }
+    games
+}
+
+/// The legal move `text` names in `pos`: coordinate text (`e2e4`, `e7e8q`, `c3c4,c4c5`),
+/// SAN as [`Position::san`] writes it, or looser SAN (more disambiguation than needed, no
+/// `=` before a promotion letter, `-` or `:` for a capture, `0-0`, annotations `!?`).
+pub fn read_move(pos: &Position, text: &str) -> Result<Move, String> {
+    let bare = text.trim_end_matches(['!', '?']).trim_end_matches(['+', '#']);
+    if let Ok(m) = pos.parse_move(bare) {
+        return Ok(m);
+    }
+    let illegal = || format!("'{text}' is not a legal move here");
+    if let Some(m) = castling(pos, bare) {
+        return Ok(m);
+    }
+    // The destination: the last square in the text (before a promotion).
+    let (body, promotion) = match bare.split_once('=') {
+        Some((body, p)) => (body, p.chars().next()),
+        None => match bare.chars().last() {
+            Some(c) if c.is_ascii_uppercase() => (&bare[..bare.len() - 1], Some(c)),
+            _ => (bare, None),
+        },
+    };
+    let digits = body.len() - body.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let dest_start = body.len().checked_sub(digits + 1).ok_or_else(illegal)?;
+    let (prefix, dest) = body.split_at(dest_start);
+    let (dest, rest) = tinman_core::square::Square::parse_prefix(dest).ok_or_else(illegal)?;
+    if !rest.is_empty() {
+        return Err(illegal());
+    }
+    let legal: Vec<Move> = pos.legal_moves().iter().copied().filter(|m| m.to() == dest).collect();
+    // Exactly as written (jump chains, whose whole path is the text).
+    let strip = |s: String| s.trim_end_matches(['+', '#']).to_string();
+    if let Some(&m) = legal.iter().find(|&&m| strip(pos.san(m)) == bare) {
+        return Ok(m);
+    }
+    // Piece letter, then what is left of the start square.
+    let variant = pos.variant();
+    let mut hint = prefix.trim_end_matches(['x', '-', ':']);
+    let letter = hint.chars().next().filter(char::is_ascii_uppercase);
+    if letter.is_some() {
+        hint = &hint[1..];
+    }
+    let file = hint.chars().next().filter(char::is_ascii_lowercase).map(|c| c as u8 - b'a');
+    let rank_text = hint.trim_start_matches(|c: char| c.is_ascii_lowercase());
+    let rank = if rank_text.is_empty() {
+        None
+    } else {
+        Some(rank_text.parse::<u8>().map_err(|_| illegal())?.checked_sub(1).ok_or_else(illegal)?)
+    };
+    let found: Vec<Move> = legal
+        .into_iter()
+        .filter(|m| m.special() != Special::JumpChain && m.special() != Special::Castle)
+        .filter(|m| {
+            let Some(p) = pos.piece_at(m.from()) else { return false };
+            let t = variant.piece_type(p.kind());
+            let piece_ok = match letter {
+                Some(l) => !t.pawn && t.letter == l,
+                None => t.pawn,
+            };
+            let promo_ok = m.promoted().map(|k| variant.piece_type(k).letter) == promotion;
+            piece_ok
+                && promo_ok
+                && file.is_none_or(|f| m.from().file() == f)
+                && rank.is_none_or(|r| m.from().rank() == r)
+        })
+        .collect();
+    match found.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(illegal()),
+        _ => Err(format!("'{text}' is ambiguous here")),
+    }
+}
+
+/// The legal castling named `O-O` or `O-O-O` (also with zeros), which XBoard allows engines
+/// to send (Sjaak II does) and PGN writes; None for any other text.
+pub fn castling(pos: &Position, text: &str) -> Option<Move> {
+    let letter = match text.trim_end_matches(['+', '#']) {
+        "O-O" | "0-0" => 'K',
+        "O-O-O" | "0-0-0" => 'Q',
+        _ => return None,
+    };
+    let side = pos.side_to_move();
+    let c = pos.variant().castlings.iter().find(|c| c.color == side && c.letter == letter)?;
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .find(|m| m.special() == Special::Castle && m.from() == c.king_from && m.to() == c.king_to)
 }

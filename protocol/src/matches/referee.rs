@@ -4,9 +4,10 @@
 use super::engine::{self, Clocks, Engine, Failure, GameStart, Reply, UNCLOCKED_MOVE_LIMIT};
 use super::openings::Opening;
 use super::options::{Config, EngineSpec};
+use super::pgn::castling;
 use super::timecontrol::Clock;
 use std::time::Instant;
-use tinman_core::{Color, Move, Outcome, Position, Special};
+use tinman_core::{Color, Outcome, Position};
 
 /// PGN's `Termination` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,22 +79,41 @@ struct End {
     winner: Option<Color>,
     reason: String,
     termination: Termination,
+    /// The side whose engine misbehaved (crash, time, protocol, illegal move, false claim):
+    /// its process is not kept for another game.
+    faulty: Option<Color>,
 }
 
 impl End {
     fn loss(loser: Color, reason: String, termination: Termination) -> End {
-        End { winner: Some(!loser), reason, termination }
+        End { winner: Some(!loser), reason, termination, faulty: None }
+    }
+
+    /// A loss by the engine's own fault.
+    fn fault(loser: Color, reason: String, termination: Termination) -> End {
+        End { faulty: Some(loser), ..End::loss(loser, reason, termination) }
     }
 
     fn failure(side: Color, failure: Failure) -> End {
         let who = side_name(side);
         match failure {
-            Failure::Crash => End::loss(side, format!("{who}'s engine crashed"), Termination::Abandoned),
-            Failure::Timeout => End::loss(side, format!("{who} loses on time"), Termination::TimeForfeit),
+            Failure::Crash => End::fault(side, format!("{who}'s engine crashed"), Termination::Abandoned),
+            Failure::Timeout => End::fault(side, format!("{who} loses on time"), Termination::TimeForfeit),
             Failure::Protocol(why) => {
-                End::loss(side, format!("{who} breaks the protocol: {why}"), Termination::RulesInfraction)
+                End::fault(side, format!("{who} breaks the protocol: {why}"), Termination::RulesInfraction)
             }
         }
+    }
+
+    /// The failure's reason with what the engine left to explain it (exit status, stderr),
+    /// for a crash or a loss on time: `Black's engine crashed (killed by signal 6 ...)`.
+    fn explained(side: Color, failure: Failure, engine: Option<&mut Box<dyn Engine>>) -> End {
+        let explain = matches!(failure, Failure::Crash | Failure::Timeout);
+        let mut end = End::failure(side, failure);
+        if let Some(words) = engine.filter(|_| explain).and_then(|e| e.last_words()) {
+            end.reason = format!("{} ({words})", end.reason);
+        }
+        end
     }
 
     fn outcome(o: Outcome) -> End {
@@ -104,7 +124,7 @@ impl End {
             Outcome::Win { winner, .. } => Some(winner),
             Outcome::Draw(_) => None,
         };
-        End { winner, reason, termination: Termination::Normal }
+        End { winner, reason, termination: Termination::Normal, faulty: None }
     }
 }
 
@@ -117,9 +137,14 @@ struct Adjudicator {
     losing: [u32; 2],
 }
 
-/// Plays game `number` of the schedule: `white` and `black` are engine indexes.
+/// Engine processes kept between games (`restart=off`), by engine index.
+pub type Pool = Vec<Option<Box<dyn Engine>>>;
+
+/// Plays game `number` of the schedule: `white` and `black` are engine indexes; engines with
+/// `restart=off` are taken from `pool` (started if not there) and put back unless they failed.
 pub fn play(
     config: &Config,
+    pool: &mut Pool,
     number: usize,
     round: u32,
     white: usize,
@@ -156,10 +181,18 @@ pub fn play(
     let mut end = None;
     for (i, spec) in specs.iter().enumerate() {
         let side = if i == 0 { Color::White } else { Color::Black };
-        match engine::start(spec, config.debug).and_then(|mut e| e.new_game(&start, &moves).map(|_| e)) {
-            Ok(e) => engines.push(e),
+        let kept = if spec.restart { None } else { pool[[white, black][i]].take() };
+        let mut engine = match kept.map_or_else(|| engine::start_engine(spec, config.debug), Ok) {
+            Ok(e) => e,
             Err(f) => {
                 end = Some(End::failure(side, f));
+                break;
+            }
+        };
+        match engine.new_game(&start, &moves) {
+            Ok(()) => engines.push(engine),
+            Err(f) => {
+                end = Some(End::explained(side, f, Some(&mut engine)));
                 break;
             }
         }
@@ -168,9 +201,14 @@ pub fn play(
         Some(end) => end,
         None => run(config, specs, &mut engines, &mut pos, &mut moves, &mut comments),
     };
-    for e in engines.iter_mut() {
+    for (i, mut e) in engines.into_iter().enumerate() {
         e.game_over(result_text(end.winner), &end.reason);
-        e.quit();
+        let side = if i == 0 { Color::White } else { Color::Black };
+        if specs[i].restart || end.faulty == Some(side) {
+            e.quit();
+        } else {
+            pool[[white, black][i]] = Some(e);
+        }
     }
     record.moves = moves;
     record.comments = comments;
@@ -204,6 +242,7 @@ fn run(
                     winner: None,
                     reason: format!("Draw by adjudication: {max} moves played"),
                     termination: Termination::Adjudication,
+                    faulty: None,
                 };
             }
         }
@@ -224,10 +263,10 @@ fn run(
         };
         let used = now.elapsed();
         let (text, score) = match reply {
-            Err(f) => return End::failure(side, f),
+            Err(f) => return End::explained(side, f, engines.get_mut(me)),
             Ok(Reply::Resign) => return End::loss(side, format!("{who} resigns"), Termination::Normal),
             Ok(Reply::Claim(claim)) => {
-                return End::loss(
+                return End::fault(
                     side,
                     format!("{who} makes a false claim: {claim}"),
                     Termination::RulesInfraction,
@@ -241,14 +280,14 @@ fn run(
             (None, None) => true,
         };
         if !in_time {
-            return End::loss(side, format!("{who} loses on time"), Termination::TimeForfeit);
+            return End::fault(side, format!("{who} loses on time"), Termination::TimeForfeit);
         }
         // The engine's notation, XBoard's castling, or XBoard's kill-square legs for units a
         // move removes (a vanishing Wazir).
         let m = match castling(pos, &text).map_or_else(|| crate::xboard::moves::from_xboard(pos, &text), Ok) {
             Ok(m) => m,
             Err(_) => {
-                return End::loss(
+                return End::fault(
                     side,
                     format!("{who} makes an illegal move: {text}"),
                     Termination::RulesInfraction,
@@ -267,22 +306,6 @@ fn run(
             }
         }
     }
-}
-
-/// The legal castling named `O-O` or `O-O-O` (also with zeros, `+` or `#`), which XBoard
-/// allows engines to send (Sjaak II does); None for any other text.
-fn castling(pos: &Position, text: &str) -> Option<Move> {
-    let letter = match text.trim_end_matches(['+', '#']) {
-        "O-O" | "0-0" => 'K',
-        "O-O-O" | "0-0-0" => 'Q',
-        _ => return None,
-    };
-    let side = pos.side_to_move();
-    let c = pos.variant().castlings.iter().find(|c| c.color == side && c.letter == letter)?;
-    pos.legal_moves()
-        .iter()
-        .copied()
-        .find(|m| m.special() == Special::Castle && m.from() == c.king_from && m.to() == c.king_to)
 }
 
 /// Draw and resign adjudication after `side` moved reporting `score`.
@@ -312,6 +335,7 @@ fn adjudicate(
                 winner: None,
                 reason: "Draw by adjudication".into(),
                 termination: Termination::Adjudication,
+                faulty: None,
             });
         }
     }
@@ -320,7 +344,7 @@ fn adjudicate(
 
 #[cfg(test)]
 mod tests {
-    use super::castling;
+    use super::super::pgn::castling;
     use tinman_core::{variants, Position};
 
     #[test]

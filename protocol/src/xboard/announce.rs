@@ -5,31 +5,54 @@ use crate::game;
 use crate::session::{EngineOption, EVALUATION_VALUES};
 use tinman_core::{variants, Color, Variant};
 
-/// XBoard's piece slots (its picture for each), as numbered in XBoard 4.9's piece table.
+/// XBoard's piece slots, as numbered in XBoard 4.9.1's piece table (its `fairy` table
+/// `PNBRQFEACWMOHIJGDVLSUK...` names slots 0-20), and the picture 4.9.1 draws for each.
 mod slot {
     pub const PAWN: usize = 0;
     pub const KNIGHT: usize = 1;
+    pub const QUEEN: usize = 4;
+    /// Picture: an Advisor (the Ferz, a one-square diagonal stepper).
+    pub const FERZ: usize = 5;
+    /// Picture: an Elephant (the Alfil, a leap of two squares diagonally).
+    pub const ALFIL: usize = 6;
+    /// Picture: a Gold general (the Wazir, a one-square orthogonal stepper).
+    pub const WAZIR: usize = 9;
+    /// Picture: a Commoner (the Man, a non-royal King).
+    pub const MAN: usize = 10;
+    /// Picture: a Cannon (which hops orthogonally over a unit).
+    pub const CANNON: usize = 11;
+    /// Picture: a crowned Bishop (Dragon Horse: Bishop and Wazir).
+    pub const DRAGON_HORSE: usize = 13;
+    /// Picture: a crowned Rook (Dragon King: Rook and Ferz).
+    pub const DRAGON_KING: usize = 14;
+    /// Picture: a Hawk.
+    pub const FALCON: usize = 17;
+    /// Picture: a Lion (a King that moves twice and captures two).
+    pub const LION: usize = 21;
+    /// Picture: a Camel.
+    pub const CAMEL: usize = 24;
     pub const BISHOP: usize = 2;
     pub const ROOK: usize = 3;
-    pub const QUEEN: usize = 4;
-    pub const FERZ: usize = 5;
-    pub const ALFIL: usize = 6;
-    pub const WAZIR: usize = 9;
-    pub const MAN: usize = 10;
-    pub const DRAGON: usize = 14;
-    pub const FALCON: usize = 17;
-    pub const UNICORN: usize = 20;
-    pub const LION: usize = 21;
-    pub const CAMEL: usize = 24;
 }
 
-/// The picture slot of each piece letter, per game; the royal piece always takes the King
-/// slot. Desert pieces (W F D) take the pictures of their step pieces; the Oasis pieces get
-/// other pictures so that the two families look different.
+/// The picture slot of each piece letter, per game, chosen so that the picture suggests the
+/// piece's movement; the royal piece always takes the King slot.
+/// - `desertoasis`: the Desert Wazir and Ferz (steppers that capture by jumping) take the
+///   Wazir and Ferz pictures, the Desert King (steps in all eight directions, captures
+///   several units in one chain) the Lion, the Prince (a non-royal King) the Man; the Oasis
+///   pieces (capture by stepping, move by hopping over units) take hoppers' and leapers'
+///   pictures in their directions: the Oasis Wazir the Cannon (hops orthogonally), the Oasis
+///   Ferz the Elephant (one hop is the Alfil's two-square diagonal leap), the Oasis King the
+///   Queen (eight directions, and far, by a chain of hops; the game has no Queen).
+/// - `wedgie`: the Wedgie Bishop (`BmW`) and Rook (`RmF`) take the crowned Bishop and Rook,
+///   whose pieces (Dragon Horse, Dragon King) add exactly those steps.
+/// - `wizardoz`: the Falcon takes the Hawk; `imawazir`: the Wazir takes the Wazir.
 fn picture_slot(game: &str, letter: char) -> Option<usize> {
     Some(match (game, letter) {
         (_, 'P') => slot::PAWN,
         (_, 'N') => slot::KNIGHT,
+        ("wedgie", 'B') => slot::DRAGON_HORSE,
+        ("wedgie", 'R') => slot::DRAGON_KING,
         (_, 'B') => slot::BISHOP,
         (_, 'R') => slot::ROOK,
         (_, 'Q') => slot::QUEEN,
@@ -40,9 +63,9 @@ fn picture_slot(game: &str, letter: char) -> Option<usize> {
         ("desertoasis", 'W') => slot::WAZIR,
         ("desertoasis", 'F') => slot::FERZ,
         ("desertoasis", 'D') => slot::LION,
-        ("desertoasis", 'V') => slot::ALFIL,
-        ("desertoasis", 'X') => slot::DRAGON,
-        ("desertoasis", 'O') => slot::UNICORN,
+        ("desertoasis", 'V') => slot::CANNON,
+        ("desertoasis", 'X') => slot::ALFIL,
+        ("desertoasis", 'O') => slot::QUEEN,
         _ => return None,
     })
 }

@@ -9,15 +9,21 @@ With --transposed it expects the board reflected over the a1 diagonal (files and
 swapped, as the runner's `transpose=1` sends it) and answers in the same coordinates: it
 transposes everything back before asking Tinman.
 
-usage: xboard_random.py PATH-TO-TINMAN [SEED] [--transposed]
+With --variants=LIST it announces only those games (`feature variants="LIST"`).
+
+usage: xboard_random.py PATH-TO-TINMAN [SEED] [--transposed] [--variants=LIST]
 """
 import random
 import re
 import subprocess
 import sys
 
-args = [a for a in sys.argv[1:] if a != "--transposed"]
+args = [a for a in sys.argv[1:] if not a.startswith("--")]
 transposed = "--transposed" in sys.argv
+announced = "normal,wizardoz,desertoasis,imawazir,wedgie"
+for a in sys.argv[1:]:
+    if a.startswith("--variants="):
+        announced = a.split("=", 1)[1]
 tinman = args[0]
 rng = random.Random(int(args[1]) if len(args) > 1 else 1)
 
@@ -94,7 +100,7 @@ for line in sys.stdin:
     if cmd == "protover":
         send("feature done=0")
         send('feature ping=1 setboard=1 usermove=1 sigint=0 sigterm=0 myname="xboard-random"')
-        send('feature variants="normal,wizardoz,desertoasis,imawazir,wedgie"')
+        send(f'feature variants="{announced}"')
         send("feature done=1")
     elif cmd == "new":
         variant, fen, moves, force, my_side = "normal", None, [], False, "b"
