@@ -253,6 +253,9 @@ impl Variant {
     }
 }
 
+/// A special leap's target and its alternative routes.
+type Target = (Offset, Vec<Vec<Offset>>);
+
 fn build_tables(moves: &[Movement], geometry: &Geometry, initial_zone: &[Bitboard; 2]) -> KindTables {
     let empty = || Box::new([Bitboard::EMPTY; SQUARE_COUNT]);
     let mut t = KindTables {
@@ -266,7 +269,7 @@ fn build_tables(moves: &[Movement], geometry: &Geometry, initial_zone: &[Bitboar
     for m in moves {
         // Special leaps: each target with its routes (a plain leap from start squares only has
         // one empty route), in a fixed order: rings outward, each clockwise from forward.
-        let (mut special, mode, initial): (Vec<(Offset, Vec<Vec<Offset>>)>, Mode, bool) = match m {
+        let (mut special, mode, initial): (Vec<Target>, Mode, bool) = match m {
             Movement::Slide { steps, ends } => {
                 for color in Color::BOTH {
                     for &(df, dr) in steps {

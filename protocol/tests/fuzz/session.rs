@@ -23,8 +23,6 @@ pub struct Report {
     pub signatures: BTreeSet<String>,
     pub bestmoves_checked: usize,
     pub elapsed: Duration,
-    /// The engine stopped reading at a line that is not UTF-8 (see the fuzzing notes).
-    pub stopped_at_invalid_utf8: bool,
 }
 
 /// Runs one session; `Err` says what went wrong (panic, hang, status, illegal move).
@@ -84,16 +82,23 @@ pub fn run(engine: &Path, input: &[u8], limit: Duration) -> Result<Report, Strin
     Ok(report)
 }
 
-/// Whether the binary reads this session as UCI (its first non-blank line starts with one of
-/// the UCI-only words, as in protocol/src/main.rs).
+/// Whether the binary reads this session as UCI: as in protocol/src/main.rs, the first line
+/// that starts with a UCI or an XBoard word decides (`quit` ends it; any other line only gets
+/// the prompt's help).
 pub fn is_uci(input: &[u8]) -> bool {
+    const XBOARD: [&str; 11] = [
+        "xboard", "protover", "new", "variant", "setboard", "force", "go", "usermove", "ping", "analyze",
+        "quit",
+    ];
     for line in input.split(|&b| b == b'\n') {
-        let Ok(text) = std::str::from_utf8(line) else { return false };
-        if text.trim().is_empty() {
-            continue;
-        }
+        let text = String::from_utf8_lossy(line);
         let word = text.split_whitespace().next().unwrap_or("");
-        return ["uci", "isready", "setoption", "position", "ucinewgame"].contains(&word);
+        if ["uci", "isready", "setoption", "position", "ucinewgame"].contains(&word) {
+            return true;
+        }
+        if XBOARD.contains(&word) {
+            return false;
+        }
     }
     false
 }
@@ -172,10 +177,8 @@ fn check_uci(input: &[u8], out: &str, report: &mut Report) -> Result<(), String>
     let mut seen_first = false;
     for raw in input.split(|&b| b == b'\n') {
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-        let Ok(line) = std::str::from_utf8(raw) else {
-            report.stopped_at_invalid_utf8 = true;
-            break;
-        };
+        // Bytes that are not UTF-8 make a command the engine refuses, like any other.
+        let line = String::from_utf8_lossy(raw);
         let line = line.trim();
         if !seen_first && line.is_empty() {
             continue;
