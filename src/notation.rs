@@ -120,7 +120,7 @@ impl Position {
         let v = self.variant();
         let Some(piece) = self.piece_at(mv.from()) else { return self.move_text(mv) };
         let piece_type = v.piece_type(piece.kind());
-        let from_road = v.name == "wizardoz" && crate::variants::road(self).contains(mv.from());
+        let from_road = v.road(self).contains(mv.from());
         let mut san = match mv.special() {
             Special::JumpChain => {
                 let mut text = String::new();

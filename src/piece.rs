@@ -127,6 +127,10 @@ pub struct PieceType {
     pub letter: char,
     /// The moves in XBetza notation (see [`crate::betza`]).
     pub betza: &'static str,
+    /// What the evaluation counts the piece as, in centipawns (a pawn is 100; the royal
+    /// piece 0). Part of the game's evaluation profile; the reasoning is beside each game's
+    /// pieces.
+    pub value: i32,
     /// Must not be left attacked (chess King).
     pub royal: bool,
     /// Promotes, may double-step and capture en passant, resets the 50-move count.
@@ -135,8 +139,13 @@ pub struct PieceType {
 
 impl PieceType {
     /// A piece that is neither royal nor a pawn.
-    pub const fn new(name: &'static str, letter: char, betza: &'static str) -> PieceType {
-        PieceType { name, letter, betza, royal: false, pawn: false }
+    pub const fn new(name: &'static str, letter: char, betza: &'static str, value: i32) -> PieceType {
+        PieceType { name, letter, betza, value, royal: false, pawn: false }
+    }
+
+    /// The same piece valued differently (a game that shares another's piece).
+    pub const fn valued(self, value: i32) -> PieceType {
+        PieceType { value, ..self }
     }
 }
 

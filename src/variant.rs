@@ -223,6 +223,26 @@ impl Variant {
         }
     }
 
+    /// How the game is won.
+    pub fn goal(&self) -> crate::rules::Goal {
+        self.rules.map_or(crate::rules::Goal::Checkmate, |r| r.goal())
+    }
+
+    /// The game's jump chains, if it has them.
+    pub fn jump_chains(&self) -> Option<&crate::rules::jump_chains::JumpChains> {
+        self.rules.and_then(|r| r.jump_chains())
+    }
+
+    /// The game's vanishing zone, if it has one.
+    pub fn vanishing(&self) -> Option<&crate::rules::vanishing::VanishingZone> {
+        self.rules.and_then(|r| r.vanishing())
+    }
+
+    /// The squares of `pos`'s double-move road (empty in games without one).
+    pub fn road(&self, pos: &Position) -> Bitboard {
+        self.rules.map_or(Bitboard::EMPTY, |r| r.road(pos))
+    }
+
     /// The kind whose White FEN letter is `letter` (upper case).
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
         self.pieces.iter().position(|p| p.letter == letter).map(|i| Kind(i as u8))

@@ -18,10 +18,10 @@ use tinman_core::{EnPassant, Position};
 
 /// King, Rook, Knight and an orthodox Pawn: enough for every FEN feature but castling.
 const TEST_PIECES: &[PieceType] = &[
-    PieceType { name: "king", letter: 'K', betza: "K", royal: true, pawn: false },
-    PieceType { name: "rook", letter: 'R', betza: "R", royal: false, pawn: false },
-    PieceType { name: "knight", letter: 'N', betza: "N", royal: false, pawn: false },
-    PieceType { name: "pawn", letter: 'P', betza: "fmWfceFifmnD", royal: false, pawn: true },
+    PieceType { name: "king", letter: 'K', betza: "K", value: 0, royal: true, pawn: false },
+    PieceType { name: "rook", letter: 'R', betza: "R", value: 300, royal: false, pawn: false },
+    PieceType { name: "knight", letter: 'N', betza: "N", value: 300, royal: false, pawn: false },
+    PieceType { name: "pawn", letter: 'P', betza: "fmWfceFifmnD", value: 100, royal: false, pawn: true },
 ];
 
 /// Like `TEST_PIECES` but with a Berolina pawn (moves diagonally, captures straight, double
@@ -30,7 +30,7 @@ const BEROLINA_PIECES: &[PieceType] = &[
     TEST_PIECES[0],
     TEST_PIECES[1],
     TEST_PIECES[2],
-    PieceType { name: "berolina", letter: 'P', betza: "mfFcfWimfnA", royal: false, pawn: true },
+    PieceType { name: "berolina", letter: 'P', betza: "mfFcfWimfnA", value: 100, royal: false, pawn: true },
 ];
 
 fn sq(name: &str) -> Square {

@@ -7,12 +7,13 @@ use tinman_core::variant::{Variant, VariantSpec};
 use tinman_core::{Bitboard, Position, Square};
 
 const PIECES: &[PieceType] = &[
-    PieceType { name: "king", letter: 'K', betza: "K", royal: true, pawn: false },
+    PieceType { name: "king", letter: 'K', betza: "K", value: 0, royal: true, pawn: false },
     PieceType {
         name: "forward rook",
         letter: 'U',
         // Slides straight forward only (forward is colour-dependent).
         betza: "fR",
+        value: 300,
         royal: false,
         pawn: false,
     },
@@ -22,10 +23,11 @@ const PIECES: &[PieceType] = &[
         // Steps one square orthogonally without capturing; captures two squares away
         // orthogonally, but only over an empty square (lame).
         betza: "mWcnD",
+        value: 300,
         royal: false,
         pawn: false,
     },
-    PieceType { name: "knight", letter: 'N', betza: "N", royal: false, pawn: false },
+    PieceType { name: "knight", letter: 'N', betza: "N", value: 300, royal: false, pawn: false },
 ];
 
 fn variant() -> &'static Variant {

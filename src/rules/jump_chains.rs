@@ -53,6 +53,11 @@ impl JumpChains {
         JumpChains { jumpers, text_order }
     }
 
+    /// The jumping pieces.
+    pub fn jumpers(&self) -> &[ChainJumper] {
+        &self.jumpers
+    }
+
     /// Appends every chain move of the side to move.
     pub fn generate(&self, pos: &Position, list: &mut MoveList) {
         let us = pos.side_to_move();

@@ -9,7 +9,7 @@ use crate::bitboard::Bitboard;
 use crate::fen::FenError;
 use crate::moves::{Move, MoveList};
 use crate::outcome::{DrawReason, Outcome, WinReason};
-use crate::piece::Color;
+use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::square::Square;
 
@@ -30,6 +30,18 @@ pub struct RulesUndo {
     pub state: RulesState,
     /// Pieces the rules removed, per colour (their kind is the game's own business).
     pub removed: [Bitboard; 2],
+}
+
+/// How a game is won, for whoever plans toward it (the evaluation); the rules themselves
+/// decide it ([`GameRules::decided`], [`GameRules::no_moves`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Mate the royal piece (and stalemate draws).
+    Checkmate,
+    /// Capture every enemy unit.
+    Extinction,
+    /// Be the only side left with units of this kind.
+    LastOwner(Kind),
 }
 
 /// A game's own rules. The core calls these at fixed points; a game without odd rules has
@@ -79,6 +91,26 @@ pub trait GameRules: Send + Sync {
         } else {
             Outcome::Draw(DrawReason::Stalemate)
         }
+    }
+
+    /// How the game is won.
+    fn goal(&self) -> Goal {
+        Goal::Checkmate
+    }
+
+    /// The game's jump chains, if it has them.
+    fn jump_chains(&self) -> Option<&jump_chains::JumpChains> {
+        None
+    }
+
+    /// The game's vanishing zone, if it has one (units there vanish after a while).
+    fn vanishing(&self) -> Option<&vanishing::VanishingZone> {
+        None
+    }
+
+    /// The squares of the position's double-move road, if the game has one.
+    fn road(&self, _pos: &Position) -> Bitboard {
+        Bitboard::EMPTY
     }
 
     /// Hash of the rules' own state, for recomputing the hash from scratch.

@@ -7,30 +7,27 @@ use crate::outcome::{Outcome, WinReason};
 use crate::piece::{Color, Kind, PieceType};
 use crate::position::Position;
 use crate::rules::jump_chains::{ChainJumper, JumpChains};
-use crate::rules::GameRules;
+use crate::rules::{GameRules, Goal};
 use crate::square::Direction;
 use crate::variant::{Variant, VariantSpec};
 use std::sync::OnceLock;
-
-const fn piece(name: &'static str, letter: char, betza: &'static str) -> PieceType {
-    PieceType::new(name, letter, betza)
-}
 
 /// Pawn, Knight, Camel, Prince, the Desert pieces, the Oasis pieces. The Betza strings say
 /// one jump only (XBoard's `cafmW`: capture the adjacent unit, then move on in the same
 /// direction; `mpafmW`: hop over a unit without capturing); longer chains need the engine's
 /// own rules. The Oasis hop form is not yet checked against XBoard (the protocol issue does).
 pub(crate) const PIECES: &[PieceType] = &[
-    PieceType { name: "pawn", letter: 'P', betza: "fmWfcF", royal: false, pawn: true },
-    piece("knight", 'N', "N"),
-    piece("camel", 'C', "C"),
-    piece("prince", 'M', "K"),
-    piece("desert wazir", 'W', "mWcafmW"),
-    piece("desert ferz", 'F', "mFcafmF"),
-    piece("desert king", 'D', "mKcafmK"),
-    piece("oasis wazir", 'V', "cWmpafmW"),
-    piece("oasis ferz", 'X', "cFmpafmF"),
-    piece("oasis king", 'O', "cKmpafmK"),
+    // Values: the leapers as in chess; the Desert and Oasis pieces move one step but chain.
+    PieceType { name: "pawn", letter: 'P', betza: "fmWfcF", value: 100, royal: false, pawn: true },
+    PieceType::new("knight", 'N', "N", 300),
+    PieceType::new("camel", 'C', "C", 270),
+    PieceType::new("prince", 'M', "K", 320),
+    PieceType::new("desert wazir", 'W', "mWcafmW", 220),
+    PieceType::new("desert ferz", 'F', "mFcafmF", 200),
+    PieceType::new("desert king", 'D', "mKcafmK", 420),
+    PieceType::new("oasis wazir", 'V', "cWmpafmW", 220),
+    PieceType::new("oasis ferz", 'X', "cFmpafmF", 200),
+    PieceType::new("oasis king", 'O', "cKmpafmK", 420),
 ];
 
 const fn kind(index: u8) -> Kind {
@@ -80,6 +77,14 @@ fn rules() -> &'static DesertOasis {
 }
 
 impl GameRules for DesertOasis {
+    fn goal(&self) -> Goal {
+        Goal::Extinction
+    }
+
+    fn jump_chains(&self) -> Option<&JumpChains> {
+        Some(&self.chains)
+    }
+
     fn extra_moves(&self, pos: &Position, list: &mut MoveList) {
         self.chains.generate(pos, list);
     }

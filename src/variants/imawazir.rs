@@ -10,16 +10,18 @@ use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::piece::{Color, Kind, PieceType};
 use crate::position::Position;
 use crate::rules::vanishing::VanishingZone;
-use crate::rules::{GameRules, RulesUndo};
+use crate::rules::{GameRules, Goal, RulesUndo};
 use crate::square::Square;
 use crate::variant::{Variant, VariantSpec};
 use std::sync::OnceLock;
 
+/// The Wazirs are what the game is about.
+const WAZIR_VALUE: i32 = 300;
+
 const PAWN: Kind = Kind(0);
 const WAZIR: Kind = Kind(1);
 
-pub(crate) const PIECES: &[PieceType] =
-    &[normal::PIECES[0], PieceType { name: "wazir", letter: 'W', betza: "W", royal: false, pawn: false }];
+pub(crate) const PIECES: &[PieceType] = &[normal::PIECES[0], PieceType::new("wazir", 'W', "W", WAZIR_VALUE)];
 
 /// Height of a Wazir outside the centre or just arrived there, and the height at which it
 /// vanishes.
@@ -80,6 +82,14 @@ pub fn imawazir_rules() -> &'static ImAWazir {
 }
 
 impl GameRules for ImAWazir {
+    fn goal(&self) -> Goal {
+        Goal::LastOwner(WAZIR)
+    }
+
+    fn vanishing(&self) -> Option<&VanishingZone> {
+        Some(&self.zone)
+    }
+
     fn after_move(&self, pos: &mut Position, mv: Move) -> RulesUndo {
         self.zone.after_move(pos, mv.from(), mv.to())
     }

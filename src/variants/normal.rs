@@ -7,12 +7,13 @@ use crate::variant::{Variant, VariantSpec};
 
 /// Pawn, Knight, Bishop, Rook, Queen, King, in generation order.
 pub(crate) const PIECES: &[PieceType] = &[
-    PieceType { name: "pawn", letter: 'P', betza: "fmWfceFifmnD", royal: false, pawn: true },
-    PieceType { name: "knight", letter: 'N', betza: "N", royal: false, pawn: false },
-    PieceType { name: "bishop", letter: 'B', betza: "B", royal: false, pawn: false },
-    PieceType { name: "rook", letter: 'R', betza: "R", royal: false, pawn: false },
-    PieceType { name: "queen", letter: 'Q', betza: "Q", royal: false, pawn: false },
-    PieceType { name: "king", letter: 'K', betza: "KisO2", royal: true, pawn: false },
+    // Values: the usual textbook 100/320/330/500/900 (Kaufman-style, Bishop a shade over Knight).
+    PieceType { name: "pawn", letter: 'P', betza: "fmWfceFifmnD", value: 100, royal: false, pawn: true },
+    PieceType::new("knight", 'N', "N", 320),
+    PieceType::new("bishop", 'B', "B", 330),
+    PieceType::new("rook", 'R', "R", 500),
+    PieceType::new("queen", 'Q', "Q", 900),
+    PieceType { name: "king", letter: 'K', betza: "KisO2", value: 0, royal: true, pawn: false },
 ];
 
 pub(crate) fn variant() -> Variant {

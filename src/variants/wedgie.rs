@@ -8,12 +8,21 @@ use crate::variant::{Variant, VariantSpec};
 
 /// Pawn, Knight, Bishop, Rook, Queen, King, in generation order.
 pub(crate) const PIECES: &[PieceType] = &[
-    PieceType { name: "Berolina pawn", letter: 'P', betza: "mfFcfWimfnA", royal: false, pawn: true },
-    super::normal::PIECES[1],
-    PieceType { name: "Wedgie Bishop", letter: 'B', betza: "BmW", royal: false, pawn: false },
-    PieceType { name: "Wedgie Rook", letter: 'R', betza: "RmF", royal: false, pawn: false },
+    // Values: the holes shorten lines (Knight a little less); the extra non-capturing steps
+    // let the Bishop change colour and make both more mobile.
+    PieceType {
+        name: "Berolina pawn",
+        letter: 'P',
+        betza: "mfFcfWimfnA",
+        value: 100,
+        royal: false,
+        pawn: true,
+    },
+    super::normal::PIECES[1].valued(290),
+    PieceType::new("Wedgie Bishop", 'B', "BmW", 360),
+    PieceType::new("Wedgie Rook", 'R', "RmF", 520),
     super::normal::PIECES[4],
-    PieceType { name: "king", letter: 'K', betza: "K", royal: true, pawn: false },
+    PieceType { name: "king", letter: 'K', betza: "K", value: 0, royal: true, pawn: false },
 ];
 
 /// Playable files per rank, from rank 1 up: the wedges narrow to one square at each end.

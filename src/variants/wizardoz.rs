@@ -16,23 +16,19 @@ use std::sync::OnceLock;
 /// Pawn, Knight, Bishop, Rook, Queen, King as in chess (Pawn promotes to Q R B N F), and the
 /// Falcon.
 pub(crate) const PIECES: &[PieceType] = &[
+    // Values: a Knight that jumps over the road's units; sliders lose a little on the 9x9
+    // board; the Falcon reaches 16 squares (Fairy-Max values it at 1.5 Knights).
     normal::PIECES[0],
-    normal::PIECES[1],
-    normal::PIECES[2],
-    normal::PIECES[3],
-    normal::PIECES[4],
-    PieceType { name: "king", letter: 'K', betza: "KisO2", royal: true, pawn: false },
-    PieceType {
-        // Reaches each of its 16 targets ((1,3) and (2,3) leaps) along any of the three
-        // shortest paths of one orthogonal and two diagonal King steps or two orthogonal and
-        // one diagonal, blocked only when all three are: H. G. Muller's multi-leg notation,
-        // bend early, bend late, bend twice each way.
-        name: "falcon",
-        letter: 'F',
-        betza: "afsafKafafsKaflafrKafraflK",
-        royal: false,
-        pawn: false,
-    },
+    normal::PIECES[1].valued(300),
+    normal::PIECES[2].valued(320),
+    normal::PIECES[3].valued(480),
+    normal::PIECES[4].valued(880),
+    PieceType { name: "king", letter: 'K', betza: "KisO2", value: 0, royal: true, pawn: false },
+    // Reaches each of its 16 targets ((1,3) and (2,3) leaps) along any of the three shortest
+    // paths of one orthogonal and two diagonal King steps or two orthogonal and one diagonal,
+    // blocked only when all three are: H. G. Muller's multi-leg notation, bend early, bend
+    // late, bend twice each way.
+    PieceType::new("falcon", 'F', "afsafKafafsKaflafrKafraflK", 450),
 ];
 
 const QUEEN: Kind = Kind(4);
@@ -107,6 +103,10 @@ impl GameRules for WizardOfOz {
         table: Bitboard,
     ) -> Bitboard {
         self.road.adjust_attackers(pos, sq, by, occupied, table)
+    }
+
+    fn road(&self, pos: &Position) -> Bitboard {
+        pos.rules_state.squares
     }
 
     fn state_hash(&self, pos: &Position) -> u64 {

@@ -1,10 +1,7 @@
-//! Piece values per game, and the tables the evaluation derives from a variant once per search.
-//!
-//! Where the numbers come from (see also docs/search.md):
-//! - `normal`: the usual textbook values 100/320/330/500/900 (Kaufman-style, Bishop a shade
-//!   over Knight).
-//! - the other games: placed relative to those by each piece's mobility on an empty board and
-//!   what it can capture (estimates; no self-play tuning yet), with the reasons at each value.
+//! The tables the evaluation derives from a variant once per search. Piece values are part of
+//! each game's definition (`PieceType::value`, with the reasons beside each game's pieces):
+//! textbook values in `normal`, the other games placed relative to those by each piece's
+//! mobility on an empty board and what it can capture (estimates; no self-play tuning yet).
 
 use tinman_core::piece::MAX_KINDS;
 use tinman_core::square::SQUARE_COUNT;
@@ -16,40 +13,6 @@ const CENTRE_BONUS: i32 = 4;
 const PAWN_ADVANCE: i32 = 6;
 /// Extra bonus for a pawn one or two steps from promotion.
 const PAWN_NEAR_PROMOTION: [i32; 2] = [60, 25];
-
-/// Piece values by White FEN letter, per game.
-fn value_of(variant: &str, letter: char) -> i32 {
-    match (variant, letter) {
-        (_, 'P') => 100,
-        (_, 'K') => 0,
-        ("normal", 'N') => 320,
-        ("normal", 'B') => 330,
-        ("normal", 'R') => 500,
-        ("normal", 'Q') => 900,
-        // A Knight that jumps over the road's units; the Falcon reaches 16 squares (Fairy-Max
-        // values it at 1.5 Knights). Sliders lose a little on the 9x9 board.
-        ("wizardoz", 'N') => 300,
-        ("wizardoz", 'B') => 320,
-        ("wizardoz", 'R') => 480,
-        ("wizardoz", 'Q') => 880,
-        ("wizardoz", 'F') => 450,
-        // The holes shorten lines; the extra non-capturing steps let B change colour.
-        ("wedgie", 'N') => 290,
-        ("wedgie", 'B') => 360,
-        ("wedgie", 'R') => 520,
-        ("wedgie", 'Q') => 900,
-        // The Wazirs are what the game is about.
-        ("imawazir", 'W') => 300,
-        // Desert Oasis: leapers as in chess; Desert/Oasis pieces move one step but can chain.
-        ("desertoasis", 'N') => 300,
-        ("desertoasis", 'C') => 270,
-        ("desertoasis", 'M') => 320,
-        ("desertoasis", 'W') | ("desertoasis", 'V') => 220,
-        ("desertoasis", 'F') | ("desertoasis", 'X') => 200,
-        ("desertoasis", 'D') | ("desertoasis", 'O') => 420,
-        _ => 300,
-    }
-}
 
 /// Piece values indexed by kind, and the evaluation's per-variant tables.
 pub struct Values {
@@ -68,11 +31,20 @@ pub struct Values {
     /// Per kind: tenths of a centipawn per reachable square, and the reach counted as
     /// average (half the squares it reaches from the centre of an empty board).
     pub(super) mobility: [(i32, i32); MAX_KINDS],
+    /// Per kind: how well a unit catches a lone enemy unit ([`CATCHES_ANYWHERE`] for one that
+    /// moves and captures by its table moves; 2 for one that only captures by them, moving by
+    /// other means, like the Oasis pieces' hops; 1 for one that only moves by them, capturing
+    /// by jump chains that need an empty square beyond, never against the edge; 0 for pawns,
+    /// which cannot turn back, and the royal piece).
+    pub(super) catching: [i32; MAX_KINDS],
     /// Non-pawn, non-royal material of both sides at the start: the opening's phase.
     pub(super) start_phase: i32,
     /// Whether pawns step straight ahead (files make sense for pawn structure).
     pub(super) straight_pawns: bool,
 }
+
+/// The catching weight of a unit that moves and captures anywhere by its table moves.
+pub(super) const CATCHES_ANYWHERE: i32 = 4;
 
 /// Mobility: tenths of a centipawn per square are this divided by the piece's reach on an
 /// empty board, so short-range pieces gain more per square (Knight 5, Bishop 3, Queen 1.5).
@@ -84,7 +56,7 @@ impl Values {
     pub fn for_variant(variant: &'static Variant) -> Values {
         let mut values = [0; MAX_KINDS];
         for kind in variant.kinds() {
-            values[kind.index()] = value_of(variant.name, variant.piece_type(kind).letter);
+            values[kind.index()] = variant.piece_type(kind).value;
         }
         let mut cheapest_first: Vec<_> = variant.kinds().collect();
         cheapest_first.sort_by_key(|&k| (Some(k) == variant.royal, values[k.index()]));
@@ -99,11 +71,7 @@ impl Values {
             }
         }
         // Where pieces vanish (the centre of `imawazir`), standing there earns no centre bonus.
-        let vanishing = if variant.name == "imawazir" {
-            tinman_core::variants::imawazir_rules().vanishing_zone()
-        } else {
-            Bitboard::EMPTY
-        };
+        let vanishing = variant.vanishing().map_or(Bitboard::EMPTY, |z| z.zone());
         let placement = [Color::White, Color::Black].map(|color| {
             variant
                 .kinds()
@@ -136,6 +104,20 @@ impl Values {
                 (MOBILITY_SCALE / reach.max(1)).clamp(MOBILITY_WEIGHT_RANGE.0, MOBILITY_WEIGHT_RANGE.1);
             mobility[kind.index()] = (weight, reach / 2);
         }
+        let mut catching = [0; MAX_KINDS];
+        for kind in variant.kinds() {
+            let piece = variant.piece_type(kind);
+            let t = variant.tables(kind);
+            let moves = t.slide_quiet[0] != 0 || t.quiet[0].iter().any(|b| !b.is_empty());
+            let captures = t.slide_capture[0] != 0 || t.capture[0].iter().any(|b| !b.is_empty());
+            catching[kind.index()] = match (moves, captures) {
+                _ if piece.pawn || piece.royal => 0,
+                (true, true) => CATCHES_ANYWHERE,
+                (false, true) => 2,
+                (true, false) => 1,
+                (false, false) => 0,
+            };
+        }
         let start = Position::start(variant);
         let start_phase = variant
             .kinds()
@@ -155,6 +137,7 @@ impl Values {
             front_span: [Color::White, Color::Black].map(|c| front_spans(variant, c)),
             king_zone: [Color::White, Color::Black].map(|c| king_zones(variant, c)),
             mobility,
+            catching,
             start_phase,
             straight_pawns,
         }

@@ -1,27 +1,32 @@
-//! Each game's own ideas, a module per game, and how drawish a position is (one scale per
-//! game).
+//! The terms of each way to win and of each odd mechanic, a module each, chosen by what the
+//! game's definition says (its goal, its road), never by its name; and how drawish a
+//! position is (one scale per goal).
 
-mod desertoasis;
-mod imawazir;
-mod wizardoz;
+mod hunt;
+mod race;
+mod road;
 
 use super::values::{reach, Values};
+use tinman_core::rules::Goal;
 use tinman_core::{Bitboard, Color, Position};
 
 pub(super) fn game_terms(pos: &Position, values: &Values, color: Color) -> i32 {
-    match pos.variant().name {
-        "imawazir" => imawazir::terms(pos, color),
-        "desertoasis" => desertoasis::terms(pos, values, color),
-        "wizardoz" => wizardoz::terms(pos, color),
-        _ => 0,
-    }
+    let v = pos.variant();
+    let goal = match v.goal() {
+        Goal::LastOwner(kind) => race::terms(pos, kind, color),
+        Goal::Extinction => hunt::terms(pos, values, color),
+        Goal::Checkmate => 0,
+    };
+    let road = v.road(pos);
+    goal + if road.is_empty() { 0 } else { road::terms(pos, road, color) }
 }
 
 /// The evaluation `score` (White's view) scaled by how drawish the position is: locked pawns
-/// in `imawazir`, too little material to mate where a King must be mated.
+/// in a race for the last units of a kind, too little material to mate where a King must be
+/// mated.
 pub(super) fn scale(pos: &Position, values: &Values, score: i32) -> i32 {
-    match pos.variant().name {
-        "imawazir" => imawazir::scale(pos, score),
+    match pos.variant().goal() {
+        Goal::LastOwner(_) => race::scale(pos, score),
         _ => score * drawish_percent(pos, values, score) / 100,
     }
 }

@@ -1,11 +1,10 @@
-//! `imawazir`: Wazir heights (closer to vanishing), the race for the last Wazir, and how the
-//! side with more Wazirs closes in.
+//! The race to be the last side with units of a kind (`imawazir`: Wazirs): their heights in a
+//! vanishing zone (closer to vanishing), the race itself, and how the side with more closes in.
 //!
-//! The game is won by being the only side with Wazirs, so a Wazir is worth more the fewer
+//! The game is won by being the only side with such units, so one is worth more the fewer
 //! the opponent has: one Wazir cannot catch another on the open board, two can.
 
-use tinman_core::variants::imawazir_rules;
-use tinman_core::{Bitboard, Color, Position};
+use tinman_core::{Bitboard, Color, Kind, Position};
 
 /// Penalty per height above 2 of a Wazir in the centre (it is closer to vanishing).
 const WAZIR_HEIGHT_PENALTY: i32 = 40;
@@ -26,14 +25,14 @@ const LOCKED_STEP: i32 = 8;
 const LOCKED_FLOOR: i32 = 16;
 const SCALE_ONE: i32 = 64;
 
-pub(super) fn terms(pos: &Position, color: Color) -> i32 {
-    let v = pos.variant();
-    let wazir = v.kind_by_letter('W').expect("imawazir has Wazirs");
-    let rules = imawazir_rules();
+pub(super) fn terms(pos: &Position, wazir: Kind, color: Color) -> i32 {
     let ours = pos.pieces(color, wazir);
     let enemies = pos.pieces(!color, wazir);
     let (count, theirs) = (ours.count() as i32, enemies.count() as i32);
-    let decay: i32 = ours.squares().map(|s| (rules.height(pos, s) as i32 - 2) * WAZIR_HEIGHT_PENALTY).sum();
+    let decay: i32 = match pos.variant().vanishing() {
+        Some(zone) => ours.squares().map(|s| (zone.height(pos, s) as i32 - 2) * WAZIR_HEIGHT_PENALTY).sum(),
+        None => 0,
+    };
     let race = WAZIR_RACE * count / (theirs + 1);
     let mop_up = if count > theirs && theirs > 0 { MOP_UP * closeness(ours, enemies) } else { 0 };
     race + mop_up - decay

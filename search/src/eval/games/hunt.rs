@@ -1,5 +1,5 @@
-//! `desertoasis`: exposure to jump chains, the count toward extinction, and the hunt of the
-//! last enemy units (the win is taking every one of them).
+//! Extinction (`desertoasis`: the win is taking every enemy unit): exposure to capturing jump
+//! chains, the count toward extinction, and the hunt of the last enemy units.
 
 use crate::eval::values::Values;
 use tinman_core::square::Direction;
@@ -35,22 +35,21 @@ const FREE_HUNTERS_COUNTED: i32 = 4;
 pub(super) fn terms(pos: &Position, values: &Values, color: Color) -> i32 {
     let units = pos.color_set(color).count() as i32;
     let extinction = EXTINCTION_DANGER * (EXTINCTION_UNITS - units).max(0);
-    -exposed_to_jumps(pos, values, color) - extinction + hunt(pos, color)
+    -exposed_to_jumps(pos, values, color) - extinction + hunt(pos, values, color)
 }
 
 /// Closeness of the units of `color` (but pawns, which cannot turn back) to the enemy's last
 /// few units, and the free hunters it has.
-fn hunt(pos: &Position, color: Color) -> i32 {
+fn hunt(pos: &Position, values: &Values, color: Color) -> i32 {
     let hunted = pos.color_set(!color);
     let ours = pos.color_set(color);
     let n = hunted.count();
     if n == 0 || n > HUNT_UNITS || ours.count() < HUNT_MAJORITY * n {
         return 0;
     }
-    let v = pos.variant();
     let hunters: Vec<(Square, i32)> = ours
         .squares()
-        .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, hunter_weight(v.piece_type(p.kind()).letter))))
+        .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, values.catching[p.kind().index()])))
         .filter(|&(_, w)| w > 0)
         .collect();
     let free = hunters.iter().filter(|&&(_, w)| w == FREE_WEIGHT).count() as i32;
@@ -64,20 +63,8 @@ fn hunt(pos: &Position, color: Color) -> i32 {
     bonus
 }
 
-/// Weight of a free hunter: it moves and captures anywhere.
-const FREE_WEIGHT: i32 = 4;
-
-/// How well a piece catches a lone unit: Knight, Camel and Prince move and capture anywhere;
-/// Oasis pieces capture by a step but move only by hopping over units; Desert pieces capture
-/// only with an empty square beyond (never against the edge); pawns cannot turn back.
-fn hunter_weight(letter: char) -> i32 {
-    match letter {
-        'N' | 'C' | 'M' => FREE_WEIGHT,
-        'V' | 'X' | 'O' => 2,
-        'W' | 'F' | 'D' => 1,
-        _ => 0,
-    }
-}
+/// Weight of a free hunter (see `Values::catching`).
+const FREE_WEIGHT: i32 = crate::eval::values::CATCHES_ANYWHERE;
 
 /// King steps between two squares.
 fn distance(a: Square, b: Square) -> i32 {
@@ -90,13 +77,10 @@ fn exposed_to_jumps(pos: &Position, values: &Values, color: Color) -> i32 {
     let empty = v.geometry.playable() - pos.occupied();
     let ours = pos.color_set(color);
     let mut exposed = Bitboard::EMPTY;
-    for (letter, dirs) in [
-        ('W', Direction::ORTHOGONAL),
-        ('F', Direction::DIAGONAL),
-        ('D', Direction::ORTHOGONAL | Direction::DIAGONAL),
-    ] {
-        let Some(kind) = v.kind_by_letter(letter) else { continue };
-        for from in pos.pieces(!color, kind) {
+    let jumpers = v.jump_chains().map_or(&[][..], |c| c.jumpers());
+    for jumper in jumpers.iter().filter(|j| j.captures) {
+        let dirs = jumper.directions;
+        for from in pos.pieces(!color, jumper.kind) {
             for dir in Direction::ALL {
                 if dirs & (1 << dir as u8) == 0 {
                     continue;
