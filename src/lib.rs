@@ -22,7 +22,7 @@ pub use geometry::Geometry;
 pub use moves::{Move, MoveList, Special};
 pub use notation::MoveError;
 pub use outcome::{DrawReason, Outcome, WinReason};
-pub use piece::{Color, Kind, Piece, PieceType};
+pub use piece::{Color, Kind, Picture, Piece, PieceType};
 pub use position::{EnPassant, Position};
 pub use square::Square;
 pub use variant::Variant;

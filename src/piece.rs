@@ -118,6 +118,38 @@ impl Mode {
     }
 }
 
+/// What a piece looks like on a board: the picture a GUI should draw, chosen so that it
+/// suggests how the piece moves (XBoard maps each to one of its slots; a browser board to
+/// its own drawing).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Picture {
+    Pawn,
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    King,
+    /// A one-square diagonal stepper (the Advisor).
+    Ferz,
+    /// A two-square diagonal leaper, or a diagonal hopper (the Elephant).
+    Alfil,
+    /// A one-square orthogonal stepper.
+    Wazir,
+    /// A non-royal King (the Commoner).
+    Man,
+    /// An orthogonal hopper.
+    Cannon,
+    /// A Bishop with extra orthogonal steps (the Dragon Horse's crowned Bishop).
+    CrownedBishop,
+    /// A Rook with extra diagonal steps (the Dragon King's crowned Rook).
+    CrownedRook,
+    /// The Falcon (a hawk).
+    Falcon,
+    /// A King-like piece that captures several units in one move.
+    Lion,
+    Camel,
+}
+
 /// A piece type of a variant. Its moves are its Betza string, read by [`crate::betza`] when
 /// the variant is built; the same string tells XBoard how the piece moves.
 #[derive(Clone, Copy, Debug)]
@@ -131,6 +163,8 @@ pub struct PieceType {
     /// piece 0). Part of the game's evaluation profile; the reasoning is beside each game's
     /// pieces.
     pub value: i32,
+    /// What a GUI should draw for it.
+    pub picture: Picture,
     /// Must not be left attacked (chess King).
     pub royal: bool,
     /// Promotes, may double-step and capture en passant, resets the 50-move count.
@@ -139,8 +173,19 @@ pub struct PieceType {
 
 impl PieceType {
     /// A piece that is neither royal nor a pawn.
-    pub const fn new(name: &'static str, letter: char, betza: &'static str, value: i32) -> PieceType {
-        PieceType { name, letter, betza, value, royal: false, pawn: false }
+    pub const fn new(
+        name: &'static str,
+        letter: char,
+        betza: &'static str,
+        value: i32,
+        picture: Picture,
+    ) -> PieceType {
+        PieceType { name, letter, betza, value, picture, royal: false, pawn: false }
+    }
+
+    /// The same piece drawn differently.
+    pub const fn drawn_as(self, picture: Picture) -> PieceType {
+        PieceType { picture, ..self }
     }
 
     /// The same piece valued differently (a game that shares another's piece).

@@ -88,6 +88,9 @@ pub struct Variant {
     /// because the skipped square alone does not say which pawn moved.
     pub en_passant_names_landing: bool,
     pub insufficient_material: MaterialRule,
+    /// GUIs know this game's rules and pieces themselves (standard chess): nothing to
+    /// describe to them.
+    pub known_to_guis: bool,
     /// The game's odd rules, if it has any.
     pub rules: Option<&'static dyn GameRules>,
     pub(crate) tables: Vec<KindTables>,
@@ -126,6 +129,7 @@ pub struct VariantSpec {
     pub castlings: Vec<Castling>,
     pub en_passant_names_landing: bool,
     pub insufficient_material: MaterialRule,
+    pub known_to_guis: bool,
 }
 
 impl Variant {
@@ -209,6 +213,7 @@ impl Variant {
             royal,
             en_passant_names_landing: spec.en_passant_names_landing,
             insufficient_material: spec.insufficient_material,
+            known_to_guis: spec.known_to_guis,
             rules: None,
             tables,
             pawn,
@@ -221,6 +226,11 @@ impl Variant {
             special_capturers,
             simple_attacks,
         }
+    }
+
+    /// The choice the game leaves to the players, if any.
+    pub fn setting(&self) -> Option<crate::rules::GameSetting> {
+        self.rules.and_then(|r| r.setting())
     }
 
     /// How the game is won.

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use tinman_core::bitboard::Bitboard;
 use tinman_core::fen::{Cell, FenError, Setup};
-use tinman_core::piece::{Color, PieceType};
+use tinman_core::piece::{Color, Picture, PieceType};
 use tinman_core::square::Square;
 use tinman_core::variant::{Variant, VariantSpec};
 use tinman_core::variants;
@@ -18,10 +18,42 @@ use tinman_core::{EnPassant, Position};
 
 /// King, Rook, Knight and an orthodox Pawn: enough for every FEN feature but castling.
 const TEST_PIECES: &[PieceType] = &[
-    PieceType { name: "king", letter: 'K', betza: "K", value: 0, royal: true, pawn: false },
-    PieceType { name: "rook", letter: 'R', betza: "R", value: 300, royal: false, pawn: false },
-    PieceType { name: "knight", letter: 'N', betza: "N", value: 300, royal: false, pawn: false },
-    PieceType { name: "pawn", letter: 'P', betza: "fmWfceFifmnD", value: 100, royal: false, pawn: true },
+    PieceType {
+        name: "king",
+        letter: 'K',
+        betza: "K",
+        value: 0,
+        picture: Picture::Knight,
+        royal: true,
+        pawn: false,
+    },
+    PieceType {
+        name: "rook",
+        letter: 'R',
+        betza: "R",
+        value: 300,
+        picture: Picture::Knight,
+        royal: false,
+        pawn: false,
+    },
+    PieceType {
+        name: "knight",
+        letter: 'N',
+        betza: "N",
+        value: 300,
+        picture: Picture::Knight,
+        royal: false,
+        pawn: false,
+    },
+    PieceType {
+        name: "pawn",
+        letter: 'P',
+        betza: "fmWfceFifmnD",
+        value: 100,
+        picture: Picture::Knight,
+        royal: false,
+        pawn: true,
+    },
 ];
 
 /// Like `TEST_PIECES` but with a Berolina pawn (moves diagonally, captures straight, double
@@ -30,7 +62,15 @@ const BEROLINA_PIECES: &[PieceType] = &[
     TEST_PIECES[0],
     TEST_PIECES[1],
     TEST_PIECES[2],
-    PieceType { name: "berolina", letter: 'P', betza: "mfFcfWimfnA", value: 100, royal: false, pawn: true },
+    PieceType {
+        name: "berolina",
+        letter: 'P',
+        betza: "mfFcfWimfnA",
+        value: 100,
+        picture: Picture::Knight,
+        royal: false,
+        pawn: true,
+    },
 ];
 
 fn sq(name: &str) -> Square {
@@ -72,6 +112,7 @@ fn make_variant(
         castlings: Vec::new(),
         en_passant_names_landing,
         insufficient_material: |_| false,
+        known_to_guis: false,
     })))
 }
 

@@ -2,18 +2,27 @@
 //! attacks with no code of its own. Exercises the general paths that standard chess does not:
 //! colour-dependent sliders, capturing lame leaps, holes.
 
-use tinman_core::piece::PieceType;
+use tinman_core::piece::{Picture, PieceType};
 use tinman_core::variant::{Variant, VariantSpec};
 use tinman_core::{Bitboard, Position, Square};
 
 const PIECES: &[PieceType] = &[
-    PieceType { name: "king", letter: 'K', betza: "K", value: 0, royal: true, pawn: false },
+    PieceType {
+        name: "king",
+        letter: 'K',
+        betza: "K",
+        value: 0,
+        picture: Picture::Knight,
+        royal: true,
+        pawn: false,
+    },
     PieceType {
         name: "forward rook",
         letter: 'U',
         // Slides straight forward only (forward is colour-dependent).
         betza: "fR",
         value: 300,
+        picture: Picture::Knight,
         royal: false,
         pawn: false,
     },
@@ -24,10 +33,19 @@ const PIECES: &[PieceType] = &[
         // orthogonally, but only over an empty square (lame).
         betza: "mWcnD",
         value: 300,
+        picture: Picture::Knight,
         royal: false,
         pawn: false,
     },
-    PieceType { name: "knight", letter: 'N', betza: "N", value: 300, royal: false, pawn: false },
+    PieceType {
+        name: "knight",
+        letter: 'N',
+        betza: "N",
+        value: 300,
+        picture: Picture::Knight,
+        royal: false,
+        pawn: false,
+    },
 ];
 
 fn variant() -> &'static Variant {
@@ -45,6 +63,7 @@ fn variant() -> &'static Variant {
         castlings: Vec::new(),
         en_passant_names_landing: false,
         insufficient_material: |_| false,
+        known_to_guis: false,
     })))
 }
 

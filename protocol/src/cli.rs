@@ -54,7 +54,7 @@ struct Options {
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
     let mut o = Options {
-        variant: "normal".into(),
+        variant: variants::DEFAULT.into(),
         fen: None,
         moves: Vec::new(),
         depth: None,

@@ -237,7 +237,7 @@ fn option_line(option: EngineOption) -> String {
     match option {
         EngineOption::ClearHash => format!("option name {name} type button"),
         EngineOption::Road => {
-            format!("option name {name} type string default {}", variants::DEFAULT_ROAD.join(","))
+            format!("option name {name} type string default {}", crate::game::setting_default(name))
         }
         _ => {
             let vars: Vec<String> = EVALUATION_VALUES.iter().map(|v| format!("var {v}")).collect();

@@ -44,6 +44,16 @@ pub enum Goal {
     LastOwner(Kind),
 }
 
+/// A choice a game leaves to the players before it starts, carried by the FEN in an extra
+/// field `PREFIX VALUE` (the road of `wizardoz`: `road:c4,d5,e6,f5,g4`); GUIs offer it as an
+/// engine option of the same name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameSetting {
+    pub name: &'static str,
+    pub fen_prefix: &'static str,
+    pub default: &'static str,
+}
+
 /// A game's own rules. The core calls these at fixed points; a game without odd rules has
 /// none and pays nothing. Every hook has the behaviour of a game without that rule as its
 /// default.
@@ -91,6 +101,11 @@ pub trait GameRules: Send + Sync {
         } else {
             Outcome::Draw(DrawReason::Stalemate)
         }
+    }
+
+    /// The choice the game leaves to the players, if any.
+    fn setting(&self) -> Option<GameSetting> {
+        None
     }
 
     /// How the game is won.

@@ -4,7 +4,7 @@
 
 use crate::moves::MoveList;
 use crate::outcome::{Outcome, WinReason};
-use crate::piece::{Color, Kind, PieceType};
+use crate::piece::{Color, Kind, Picture, PieceType};
 use crate::position::Position;
 use crate::rules::jump_chains::{ChainJumper, JumpChains};
 use crate::rules::{GameRules, Goal};
@@ -18,16 +18,30 @@ use std::sync::OnceLock;
 /// own rules. The Oasis hop form is not yet checked against XBoard (the protocol issue does).
 pub(crate) const PIECES: &[PieceType] = &[
     // Values: the leapers as in chess; the Desert and Oasis pieces move one step but chain.
-    PieceType { name: "pawn", letter: 'P', betza: "fmWfcF", value: 100, royal: false, pawn: true },
-    PieceType::new("knight", 'N', "N", 300),
-    PieceType::new("camel", 'C', "C", 270),
-    PieceType::new("prince", 'M', "K", 320),
-    PieceType::new("desert wazir", 'W', "mWcafmW", 220),
-    PieceType::new("desert ferz", 'F', "mFcafmF", 200),
-    PieceType::new("desert king", 'D', "mKcafmK", 420),
-    PieceType::new("oasis wazir", 'V', "cWmpafmW", 220),
-    PieceType::new("oasis ferz", 'X', "cFmpafmF", 200),
-    PieceType::new("oasis king", 'O', "cKmpafmK", 420),
+    // Pictures suggest the movement: the Desert Wazir and Ferz (steppers that capture by
+    // jumping) the Wazir and Ferz, the Desert King (eight directions, several units in one
+    // chain) the Lion, the Prince (a non-royal King) the Man; the Oasis pieces (capture by a
+    // step, move by hopping) hoppers and leapers in their directions: the Oasis Wazir the
+    // Cannon, the Oasis Ferz the Elephant (one hop is the Alfil's leap), the Oasis King the
+    // Queen (eight directions, and far by a chain of hops; the game has no Queen).
+    PieceType {
+        name: "pawn",
+        letter: 'P',
+        betza: "fmWfcF",
+        value: 100,
+        picture: Picture::Pawn,
+        royal: false,
+        pawn: true,
+    },
+    PieceType::new("knight", 'N', "N", 300, Picture::Knight),
+    PieceType::new("camel", 'C', "C", 270, Picture::Camel),
+    PieceType::new("prince", 'M', "K", 320, Picture::Man),
+    PieceType::new("desert wazir", 'W', "mWcafmW", 220, Picture::Wazir),
+    PieceType::new("desert ferz", 'F', "mFcafmF", 200, Picture::Ferz),
+    PieceType::new("desert king", 'D', "mKcafmK", 420, Picture::Lion),
+    PieceType::new("oasis wazir", 'V', "cWmpafmW", 220, Picture::Cannon),
+    PieceType::new("oasis ferz", 'X', "cFmpafmF", 200, Picture::Alfil),
+    PieceType::new("oasis king", 'O', "cKmpafmK", 420, Picture::Queen),
 ];
 
 const fn kind(index: u8) -> Kind {
@@ -48,6 +62,7 @@ pub(crate) fn variant() -> Variant {
         castlings: Vec::new(),
         en_passant_names_landing: false,
         insufficient_material: |_| false,
+        known_to_guis: false,
     });
     v.rules = Some(rules());
     v

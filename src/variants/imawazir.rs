@@ -7,7 +7,7 @@ use crate::bitboard::Bitboard;
 use crate::fen::FenError;
 use crate::moves::Move;
 use crate::outcome::{DrawReason, Outcome, WinReason};
-use crate::piece::{Color, Kind, PieceType};
+use crate::piece::{Color, Kind, Picture, PieceType};
 use crate::position::Position;
 use crate::rules::vanishing::VanishingZone;
 use crate::rules::{GameRules, Goal, RulesUndo};
@@ -21,7 +21,8 @@ const WAZIR_VALUE: i32 = 300;
 const PAWN: Kind = Kind(0);
 const WAZIR: Kind = Kind(1);
 
-pub(crate) const PIECES: &[PieceType] = &[normal::PIECES[0], PieceType::new("wazir", 'W', "W", WAZIR_VALUE)];
+pub(crate) const PIECES: &[PieceType] =
+    &[normal::PIECES[0], PieceType::new("wazir", 'W', "W", WAZIR_VALUE, Picture::Wazir)];
 
 /// Height of a Wazir outside the centre or just arrived there, and the height at which it
 /// vanishes.
@@ -42,6 +43,7 @@ pub(crate) fn variant() -> Variant {
         castlings: Vec::new(),
         en_passant_names_landing: false,
         insufficient_material: |_| false,
+        known_to_guis: false,
     });
     v.rules = Some(rules());
     v

@@ -18,8 +18,15 @@ use std::sync::OnceLock;
 /// Protocol names of every implemented game, in the order they are announced.
 pub const NAMES: &[&str] = &["normal", "wizardoz", "desertoasis", "imawazir", "wedgie"];
 
-/// The variant called `name` (its protocol name), built on first use.
+/// Other names GUIs use for a game: `chess` and `standard` are standard chess.
+const ALIASES: &[(&str, &str)] = &[("chess", "normal"), ("standard", "normal")];
+
+/// The game standard chess is: the default wherever a game can be chosen.
+pub const DEFAULT: &str = "normal";
+
+/// The variant called `name` (its protocol name, or an alias GUIs use), built on first use.
 pub fn by_name(name: &str) -> Option<&'static Variant> {
+    let name = ALIASES.iter().find(|(alias, _)| *alias == name).map_or(name, |&(_, n)| n);
     static NORMAL: OnceLock<Variant> = OnceLock::new();
     static WEDGIE: OnceLock<Variant> = OnceLock::new();
     static IMAWAZIR: OnceLock<Variant> = OnceLock::new();

@@ -1,19 +1,35 @@
 //! `normal`: standard chess under FIDE rules.
 
 use super::{castling, rank};
-use crate::piece::{Color, PieceType};
+use crate::piece::{Color, Picture, PieceType};
 use crate::position::Position;
 use crate::variant::{Variant, VariantSpec};
 
 /// Pawn, Knight, Bishop, Rook, Queen, King, in generation order.
 pub(crate) const PIECES: &[PieceType] = &[
     // Values: the usual textbook 100/320/330/500/900 (Kaufman-style, Bishop a shade over Knight).
-    PieceType { name: "pawn", letter: 'P', betza: "fmWfceFifmnD", value: 100, royal: false, pawn: true },
-    PieceType::new("knight", 'N', "N", 320),
-    PieceType::new("bishop", 'B', "B", 330),
-    PieceType::new("rook", 'R', "R", 500),
-    PieceType::new("queen", 'Q', "Q", 900),
-    PieceType { name: "king", letter: 'K', betza: "KisO2", value: 0, royal: true, pawn: false },
+    PieceType {
+        name: "pawn",
+        letter: 'P',
+        betza: "fmWfceFifmnD",
+        value: 100,
+        picture: Picture::Pawn,
+        royal: false,
+        pawn: true,
+    },
+    PieceType::new("knight", 'N', "N", 320, Picture::Knight),
+    PieceType::new("bishop", 'B', "B", 330, Picture::Bishop),
+    PieceType::new("rook", 'R', "R", 500, Picture::Rook),
+    PieceType::new("queen", 'Q', "Q", 900, Picture::Queen),
+    PieceType {
+        name: "king",
+        letter: 'K',
+        betza: "KisO2",
+        value: 0,
+        picture: Picture::King,
+        royal: true,
+        pawn: false,
+    },
 ];
 
 pub(crate) fn variant() -> Variant {
@@ -35,6 +51,7 @@ pub(crate) fn variant() -> Variant {
         ],
         en_passant_names_landing: false,
         insufficient_material,
+        known_to_guis: true,
     })
 }
 

@@ -2,27 +2,37 @@
 //! Wedgie Rook and Bishop. Everything here is data: the core's pieces cover it.
 
 use super::squares;
-use crate::piece::PieceType;
+use crate::piece::{Picture, PieceType};
 use crate::position::Position;
 use crate::variant::{Variant, VariantSpec};
 
 /// Pawn, Knight, Bishop, Rook, Queen, King, in generation order.
 pub(crate) const PIECES: &[PieceType] = &[
     // Values: the holes shorten lines (Knight a little less); the extra non-capturing steps
-    // let the Bishop change colour and make both more mobile.
+    // let the Bishop change colour and make both more mobile. Pictures: the crowned Bishop
+    // and Rook, whose pieces add exactly those steps.
     PieceType {
         name: "Berolina pawn",
         letter: 'P',
         betza: "mfFcfWimfnA",
         value: 100,
+        picture: Picture::Pawn,
         royal: false,
         pawn: true,
     },
     super::normal::PIECES[1].valued(290),
-    PieceType::new("Wedgie Bishop", 'B', "BmW", 360),
-    PieceType::new("Wedgie Rook", 'R', "RmF", 520),
+    PieceType::new("Wedgie Bishop", 'B', "BmW", 360, Picture::CrownedBishop),
+    PieceType::new("Wedgie Rook", 'R', "RmF", 520, Picture::CrownedRook),
     super::normal::PIECES[4],
-    PieceType { name: "king", letter: 'K', betza: "K", value: 0, royal: true, pawn: false },
+    PieceType {
+        name: "king",
+        letter: 'K',
+        betza: "K",
+        value: 0,
+        picture: Picture::King,
+        royal: true,
+        pawn: false,
+    },
 ];
 
 /// Playable files per rank, from rank 1 up: the wedges narrow to one square at each end.
@@ -53,6 +63,7 @@ pub(crate) fn variant() -> Variant {
         castlings: Vec::new(),
         en_passant_names_landing: true,
         insufficient_material: bare_kings,
+        known_to_guis: false,
     })
 }
 

@@ -5,10 +5,10 @@ use super::{castling, normal, sq};
 use crate::bitboard::Bitboard;
 use crate::fen::FenError;
 use crate::moves::MoveList;
-use crate::piece::{Color, Kind, PieceType};
+use crate::piece::{Color, Kind, Picture, PieceType};
 use crate::position::{zobrist, Position};
 use crate::rules::road::DoubleMoveRoad;
-use crate::rules::GameRules;
+use crate::rules::{GameRules, GameSetting};
 use crate::square::Square;
 use crate::variant::{Variant, VariantSpec};
 use std::sync::OnceLock;
@@ -23,13 +23,24 @@ pub(crate) const PIECES: &[PieceType] = &[
     normal::PIECES[2].valued(320),
     normal::PIECES[3].valued(480),
     normal::PIECES[4].valued(880),
-    PieceType { name: "king", letter: 'K', betza: "KisO2", value: 0, royal: true, pawn: false },
+    PieceType {
+        name: "king",
+        letter: 'K',
+        betza: "KisO2",
+        value: 0,
+        picture: Picture::King,
+        royal: true,
+        pawn: false,
+    },
     // Reaches each of its 16 targets ((1,3) and (2,3) leaps) along any of the three shortest
     // paths of one orthogonal and two diagonal King steps or two orthogonal and one diagonal,
     // blocked only when all three are: H. G. Muller's multi-leg notation, bend early, bend
     // late, bend twice each way.
-    PieceType::new("falcon", 'F', "afsafKafafsKaflafrKafraflK", 450),
+    PieceType::new("falcon", 'F', "afsafKafafsKaflafrKafraflK", 450, Picture::Falcon),
 ];
+
+/// The default road as the `Road` setting writes it.
+const DEFAULT_ROAD_TEXT: &str = "c4,d5,e6,f5,g4";
 
 const QUEEN: Kind = Kind(4);
 const KING: Kind = Kind(5);
@@ -58,6 +69,7 @@ pub(crate) fn variant() -> Variant {
         ],
         en_passant_names_landing: false,
         insufficient_material,
+        known_to_guis: false,
     });
     v.rules = Some(rules());
     v
@@ -107,6 +119,10 @@ impl GameRules for WizardOfOz {
 
     fn road(&self, pos: &Position) -> Bitboard {
         pos.rules_state.squares
+    }
+
+    fn setting(&self) -> Option<GameSetting> {
+        Some(GameSetting { name: "Road", fen_prefix: "road:", default: DEFAULT_ROAD_TEXT })
     }
 
     fn state_hash(&self, pos: &Position) -> u64 {

@@ -31,11 +31,11 @@ pub fn game(config: &Config, g: &GameRecord, date: &str) -> String {
     tag(&mut out, "White", &config.engines[g.white].name);
     tag(&mut out, "Black", &config.engines[g.black].name);
     tag(&mut out, "Result", g.result());
-    if variant.name != "normal" {
+    if !variant.known_to_guis {
         tag(&mut out, "Variant", variant.name);
     }
     let fen = g.fen.clone().unwrap_or_else(|| Position::start(variant).to_fen());
-    if variant.name != "normal" || g.fen.is_some() {
+    if !variant.known_to_guis || g.fen.is_some() {
         tag(&mut out, "SetUp", "1");
         tag(&mut out, "FEN", &fen);
     }

@@ -83,16 +83,15 @@ pub struct Game {
 
 impl Game {
     pub fn standard() -> Game {
-        Game { variant: variants::by_name("normal").expect("standard chess is built in"), road: None }
+        Game {
+            variant: variants::by_name(variants::DEFAULT).expect("the default game is built in"),
+            road: None,
+        }
     }
 
-    /// The variant by name; `chess` and `standard` (the names GUIs use) mean `normal`.
+    /// The variant by name (or by an alias GUIs use, such as `chess`).
     pub fn variant_by_name(name: &str) -> Result<&'static Variant, String> {
-        let wanted = match name.trim() {
-            "chess" | "standard" => "normal",
-            other => other,
-        };
-        variants::by_name(wanted).ok_or_else(|| {
+        variants::by_name(name.trim()).ok_or_else(|| {
             format!("unknown variant '{}' (known: {})", rules::shorten(name), variants::NAMES.join(", "))
         })
     }
@@ -109,7 +108,7 @@ impl Game {
 
     /// Whether the road option shapes this game's start position.
     pub fn has_road(&self) -> bool {
-        self.variant.name == "wizardoz"
+        self.variant.setting().is_some_and(|s| s.name == EngineOption::Road.name())
     }
 }
 
@@ -183,7 +182,9 @@ impl Session {
             EngineOption::MoveOverhead => self.settings.move_overhead = rules::move_overhead_ms(value)?,
             EngineOption::ClearHash => self.clear_pending = true,
             EngineOption::Road => {
-                self.game.road = Some(crate::game::checked_road(value).map_err(|e| format!("Road: {e}"))?)
+                self.game.road = Some(
+                    crate::game::checked_setting(option.name(), value).map_err(|e| format!("Road: {e}"))?,
+                )
             }
             EngineOption::Evaluation => {
                 self.settings.eval_mode = match value.to_ascii_lowercase().as_str() {

@@ -3,70 +3,36 @@
 
 use crate::game;
 use crate::session::{EngineOption, EVALUATION_VALUES};
-use tinman_core::{variants, Color, Variant};
+use tinman_core::{variants, Color, Picture, Variant};
 
 /// XBoard's piece slots, as numbered in XBoard 4.9.1's piece table (its `fairy` table
-/// `PNBRQFEACWMOHIJGDVLSUK...` names slots 0-20), and the picture 4.9.1 draws for each.
-mod slot {
-    pub const PAWN: usize = 0;
-    pub const KNIGHT: usize = 1;
-    pub const QUEEN: usize = 4;
-    /// Picture: an Advisor (the Ferz, a one-square diagonal stepper).
-    pub const FERZ: usize = 5;
-    /// Picture: an Elephant (the Alfil, a leap of two squares diagonally).
-    pub const ALFIL: usize = 6;
-    /// Picture: a Gold general (the Wazir, a one-square orthogonal stepper).
-    pub const WAZIR: usize = 9;
-    /// Picture: a Commoner (the Man, a non-royal King).
-    pub const MAN: usize = 10;
-    /// Picture: a Cannon (which hops orthogonally over a unit).
-    pub const CANNON: usize = 11;
-    /// Picture: a crowned Bishop (Dragon Horse: Bishop and Wazir).
-    pub const DRAGON_HORSE: usize = 13;
-    /// Picture: a crowned Rook (Dragon King: Rook and Ferz).
-    pub const DRAGON_KING: usize = 14;
-    /// Picture: a Hawk.
-    pub const FALCON: usize = 17;
-    /// Picture: a Lion (a King that moves twice and captures two).
-    pub const LION: usize = 21;
-    /// Picture: a Camel.
-    pub const CAMEL: usize = 24;
-    pub const BISHOP: usize = 2;
-    pub const ROOK: usize = 3;
-}
-
-/// The picture slot of each piece letter, per game, chosen so that the picture suggests the
-/// piece's movement; the royal piece always takes the King slot.
-/// - `desertoasis`: the Desert Wazir and Ferz (steppers that capture by jumping) take the
-///   Wazir and Ferz pictures, the Desert King (steps in all eight directions, captures
-///   several units in one chain) the Lion, the Prince (a non-royal King) the Man; the Oasis
-///   pieces (capture by stepping, move by hopping over units) take hoppers' and leapers'
-///   pictures in their directions: the Oasis Wazir the Cannon (hops orthogonally), the Oasis
-///   Ferz the Elephant (one hop is the Alfil's two-square diagonal leap), the Oasis King the
-///   Queen (eight directions, and far, by a chain of hops; the game has no Queen).
-/// - `wedgie`: the Wedgie Bishop (`BmW`) and Rook (`RmF`) take the crowned Bishop and Rook,
-///   whose pieces (Dragon Horse, Dragon King) add exactly those steps.
-/// - `wizardoz`: the Falcon takes the Hawk; `imawazir`: the Wazir takes the Wazir.
-fn picture_slot(game: &str, letter: char) -> Option<usize> {
-    Some(match (game, letter) {
-        (_, 'P') => slot::PAWN,
-        (_, 'N') => slot::KNIGHT,
-        ("wedgie", 'B') => slot::DRAGON_HORSE,
-        ("wedgie", 'R') => slot::DRAGON_KING,
-        (_, 'B') => slot::BISHOP,
-        (_, 'R') => slot::ROOK,
-        (_, 'Q') => slot::QUEEN,
-        ("wizardoz", 'F') => slot::FALCON,
-        ("imawazir", 'W') => slot::WAZIR,
-        ("desertoasis", 'C') => slot::CAMEL,
-        ("desertoasis", 'M') => slot::MAN,
-        ("desertoasis", 'W') => slot::WAZIR,
-        ("desertoasis", 'F') => slot::FERZ,
-        ("desertoasis", 'D') => slot::LION,
-        ("desertoasis", 'V') => slot::CANNON,
-        ("desertoasis", 'X') => slot::ALFIL,
-        ("desertoasis", 'O') => slot::QUEEN,
-        _ => return None,
+/// `PNBRQFEACWMOHIJGDVLSUK...` names slots 0-20), for each picture of the definitions; the
+/// royal piece always takes the King slot.
+fn slot(picture: Picture) -> Option<usize> {
+    Some(match picture {
+        Picture::Pawn => 0,
+        Picture::Knight => 1,
+        Picture::Bishop => 2,
+        Picture::Rook => 3,
+        Picture::Queen => 4,
+        // An Advisor.
+        Picture::Ferz => 5,
+        // An Elephant.
+        Picture::Alfil => 6,
+        // A Gold general.
+        Picture::Wazir => 9,
+        // A Commoner.
+        Picture::Man => 10,
+        Picture::Cannon => 11,
+        // Dragon Horse and Dragon King.
+        Picture::CrownedBishop => 13,
+        Picture::CrownedRook => 14,
+        // A Hawk.
+        Picture::Falcon => 17,
+        Picture::Lion => 21,
+        Picture::Camel => 24,
+        // Only the royal piece is drawn as a King, in the King slot.
+        Picture::King => return None,
     })
 }
 
@@ -94,7 +60,7 @@ fn option_feature(option: EngineOption) -> String {
         Some((default, min, max)) => format!("-spin {default} {min} {max}"),
         None => match option {
             EngineOption::ClearHash => "-button".to_string(),
-            EngineOption::Road => format!("-string {}", variants::DEFAULT_ROAD.join(",")),
+            EngineOption::Road => format!("-string {}", game::setting_default(name)),
             _ => format!("-combo {}", EVALUATION_VALUES.join(" /// ")),
         },
     };
@@ -102,9 +68,10 @@ fn option_feature(option: EngineOption) -> String {
 }
 
 /// The reply to `variant NAME`: `setup` (pictures, board size, start position) and the
-/// `piece` lines of every piece Betza can describe. Standard chess needs none.
+/// `piece` lines of every piece Betza can describe. A game GUIs know (standard chess) needs
+/// none.
 pub fn variant_lines(variant: &'static Variant, road: Option<&str>) -> Vec<String> {
-    if variant.name == "normal" {
+    if variant.known_to_guis {
         return Vec::new();
     }
     let start = game::start_position(variant, road).to_fen();
@@ -130,9 +97,9 @@ pub fn piece_to_char(variant: &Variant) -> String {
     let royal = variant.royal.map(|k| variant.piece_type(k).letter);
     let placed: Vec<(usize, char)> = variant
         .kinds()
-        .map(|k| variant.piece_type(k).letter)
-        .filter(|&l| Some(l) != royal)
-        .filter_map(|l| picture_slot(variant.name, l).map(|s| (s, l)))
+        .map(|k| variant.piece_type(k))
+        .filter(|p| Some(p.letter) != royal)
+        .filter_map(|p| slot(p.picture).map(|s| (s, p.letter)))
         .collect();
     let slots = placed.iter().map(|&(s, _)| s + 1).max().unwrap_or(0);
     let mut half = vec!['.'; slots];
