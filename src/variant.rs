@@ -91,6 +91,9 @@ pub struct Variant {
     /// GUIs know this game's rules and pieces themselves (standard chess): nothing to
     /// describe to them.
     pub known_to_guis: bool,
+    /// Positions `tinman bench` searches (`startpos` for the start): its node count is the
+    /// search's signature, so these never change.
+    pub bench_fens: &'static [&'static str],
     /// The game's odd rules, if it has any.
     pub rules: Option<&'static dyn GameRules>,
     pub(crate) tables: Vec<KindTables>,
@@ -130,6 +133,7 @@ pub struct VariantSpec {
     pub en_passant_names_landing: bool,
     pub insufficient_material: MaterialRule,
     pub known_to_guis: bool,
+    pub bench_fens: &'static [&'static str],
 }
 
 impl Variant {
@@ -214,6 +218,7 @@ impl Variant {
             en_passant_names_landing: spec.en_passant_names_landing,
             insufficient_material: spec.insufficient_material,
             known_to_guis: spec.known_to_guis,
+            bench_fens: spec.bench_fens,
             rules: None,
             tables,
             pawn,

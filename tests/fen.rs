@@ -113,6 +113,7 @@ fn make_variant(
         en_passant_names_landing,
         insufficient_material: |_| false,
         known_to_guis: false,
+        bench_fens: &[],
     })))
 }
 

@@ -64,6 +64,7 @@ fn variant() -> &'static Variant {
         en_passant_names_landing: false,
         insufficient_material: |_| false,
         known_to_guis: false,
+        bench_fens: &[],
     })))
 }
 

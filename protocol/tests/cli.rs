@@ -127,7 +127,7 @@ fn bench_ends_with_its_signature() {
     let fields: Vec<&str> = last.split(' ').collect();
     assert_eq!((fields.len(), fields[0], fields[2], fields[4]), (5, "bench", "nodes", "nps"), "{last}");
     assert!(fields[1].parse::<u64>().unwrap() > 0 && fields[3].parse::<u64>().is_ok());
-    assert_eq!(out.lines().count(), tinman_search::bench::POSITIONS.len() + 1);
+    assert_eq!(out.lines().count(), tinman_search::bench::positions().len() + 1);
     // The same signature every run; one game alone gives its six positions.
     let again = stdout(&tinman(&["bench", "--depth", "2"]));
     assert_eq!(again.lines().last().unwrap().split(' ').nth(1), Some(fields[1]));

@@ -63,6 +63,14 @@ pub(crate) fn variant() -> Variant {
         en_passant_names_landing: false,
         insufficient_material: |_| false,
         known_to_guis: false,
+        bench_fens: &[
+        "startpos",
+        "cn1wm1omw1nc/vxwf1xxvfwxv/pp5pp2p/2pfpdp2fp1/1p1W1F1nD3/2P1PWP2P2/PD1p1p2F2P/3P3P4/2N2XV5/PP8P1/VXWFV1XV1WXV/C1FWM1OMWFNC w - - 0 1",
+        "12/9NW1/9dW1/7v2N1/2w3c5/4x2v4/4fDc1v3/3f2xw4/2n1v1f1f3/3x1n6/12/V11 w - - 0 1",
+        "N8D2/10w1/11V/12/4x1w5/3f1f1w4/4mWf5/3x1x1m4/4v1v5/2n9/1D10/2w9 w - - 0 1",
+        "12/12/12/2vnNx1NW3/2f1x2X4/2fVPfoNpP2/3w2VP1N2/3VO2FFv2/2w2XPv4/12/12/12 w - - 0 1",
+        "4m7/12/12/12/1n2w7/P1P2P6/7p1p2/6W1N3/12/12/12/4D7 w - - 0 1",
+        ],
     });
     v.rules = Some(rules());
     v

@@ -44,6 +44,14 @@ pub(crate) fn variant() -> Variant {
         en_passant_names_landing: false,
         insufficient_material: |_| false,
         known_to_guis: false,
+        bench_fens: &[
+            "startpos",
+            "ww1w1ww1/pp3ppp/2wp4/3WwW2/2W1P3/2P2w2/PP3PPP/WW3WW1 w - - 0 1 c6=4,d5=5,e5=6,f5=3,c4=2,f3=5",
+            "3w4/1p3p2/2w5/3WwW2/2W5/5w2/2P3P1/1W6 w - - 0 1 c4=3,d5=5,e5=6,f5=2,c6=4,f3=4",
+            "w7/p3p3/3W4/2w2w2/3Ww3/8/1P3P2/6W1 b - - 0 1 d6=6,c5=5,f5=3,d4=4,e4=2",
+            "8/3w4/1w4w1/2W5/5W2/1W6/2w5/8 w - - 0 1 c5=5,f4=3",
+            "w1w5/1P4P1/3w4/4W3/3W4/8/2p4p/1W4W1 w - - 0 1 d6=4,e5=3,d4=5",
+        ],
     });
     v.rules = Some(rules());
     v

@@ -64,6 +64,14 @@ pub(crate) fn variant() -> Variant {
         en_passant_names_landing: true,
         insufficient_material: bare_kings,
         known_to_guis: false,
+        bench_fens: &[
+        "startpos",
+        "****k****/***3***/**3nb**/*2q2P1*/p1b2rp2/1p1pN1P2/B2p4P/1NP1PnPR1/*P6*/**4R**/***1QB***/****K**** w - - 0 26",
+        "****1****/***1kb***/**1R3**/*2pp2p*/B2q2pr1/2pp5/P1N2n3/P4P3/*2PRPpP*/**BN3**/***2Q***/****K**** b - - 1 24",
+        "****k****/***bqb***/**rn1nr**/*pp2p1p*/9/2p1p4/PR1PpPP2/P4p3/*2PP2R*/**1NPN1**/***BQB***/****K**** b - e5d6 0 9",
+        "****k****/***q2***/**2rn1**/*np1b2b*/PPp1p4/1P1Ppp3/4pP2P/3p4P/*3QB1p*/**RN3**/***R1K***/****N**** b - - 0 25",
+        "****k****/***bqb***/**r1pn1**/*p3r1p*/3pn1p2/2P2p3/4PPppP/2P5P/*4P2*/**RNBNR**/***1QB***/****K**** b - h5i6 0 11",
+        ],
     })
 }
 

@@ -70,6 +70,14 @@ pub(crate) fn variant() -> Variant {
         en_passant_names_landing: false,
         insufficient_material,
         known_to_guis: false,
+        bench_fens: &[
+            "startpos",
+            "rnf1bkqnr/pp1p2pp1/2p6/4p3p/3B1p3/2P6/P8/1P1PPP1PP/RNQKB1FNR w KQkq - 0 8",
+            "r1fbbkqnr/pppp1p1pp/6p2/4F4/9/1PP3p2/9/P2PPP1PP/RNQKnB1NR w KQkq - 0 8",
+            "r1f1bkqnr/ppp2pppp/3p5/4P4/3n1b3/P1Q3PPB/9/1P1PPP2P/RN1KB1FNR w KQkq - 3 8",
+            "rnf1bkq1r/ppp2pppp/5b3/3pp4/3P1n3/5P3/NPP3P1P/P3P2P1/R1QKBBFNR b KQkq - 0 8",
+            "rnfbbkqnr/2p2p1pp/p2p5/1p7/5F3/1PP3p2/9/P2PPP1PP/RN1KBB1NR w KQkq - 0 8",
+        ],
     });
     v.rules = Some(rules());
     v
