@@ -1,7 +1,7 @@
 //! Material, placement, mobility and King safety.
 
 use super::taper;
-use super::values::{captures, reach, Values};
+use super::values::{captures, reach, LineSlider, Values};
 use tinman_core::{Bitboard, Color, Position};
 
 /// King safety counts attacks on the King's zone only from this many attacking pieces on:
@@ -60,7 +60,7 @@ pub(super) fn side_score(pos: &Position, values: &Values, color: Color, phase: i
                 .filter(|&k| values.of(k) > values.of(kind) && !v.piece_type(k).royal)
                 .fold(Bitboard::EMPTY, |b, k| b | pos.pieces(!color, k))
         };
-        let rook_like = piece.letter == 'R' && values.straight_pawns;
+        let rook_like = values.line_slider[kind.index()] == LineSlider::Rook && values.straight_pawns;
         for sq in set {
             score += placement[sq.index()];
             let squares = reach(v, kind, color, sq, occupied);
@@ -83,7 +83,7 @@ pub(super) fn side_score(pos: &Position, values: &Values, color: Color, phase: i
                 }
             }
         }
-        if piece.letter == 'B' && set.count() >= 2 {
+        if values.line_slider[kind.index()] == LineSlider::Bishop && set.count() >= 2 {
             score += BISHOP_PAIR;
         }
     }

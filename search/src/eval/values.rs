@@ -4,6 +4,7 @@
 //! mobility on an empty board and what it can capture (estimates; no self-play tuning yet).
 
 use tinman_core::piece::MAX_KINDS;
+use tinman_core::square::Direction;
 use tinman_core::square::SQUARE_COUNT;
 use tinman_core::{Bitboard, Color, Kind, Position, Square, Variant};
 
@@ -37,10 +38,23 @@ pub struct Values {
     /// by jump chains that need an empty square beyond, never against the edge; 0 for pawns,
     /// which cannot turn back, and the royal piece).
     pub(super) catching: [i32; MAX_KINDS],
+    /// Per kind: the lines it slides along, if only one kind.
+    pub(super) line_slider: [LineSlider; MAX_KINDS],
     /// Non-pawn, non-royal material of both sides at the start: the opening's phase.
     pub(super) start_phase: i32,
     /// Whether pawns step straight ahead (files make sense for pawn structure).
     pub(super) straight_pawns: bool,
+}
+
+/// Which full line a piece captures along by sliding, when it is one kind of line only (the
+/// Rook's open files, the Bishop pair are about such pieces, whatever their letter).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum LineSlider {
+    None,
+    /// Orthogonal lines only.
+    Rook,
+    /// Diagonal lines only.
+    Bishop,
 }
 
 /// The catching weight of a unit that moves and captures anywhere by its table moves.
@@ -118,6 +132,14 @@ impl Values {
                 (false, false) => 0,
             };
         }
+        let mut line_slider = [LineSlider::None; MAX_KINDS];
+        for kind in variant.kinds() {
+            line_slider[kind.index()] = match variant.tables(kind).slide_capture[0] {
+                d if d == Direction::ORTHOGONAL => LineSlider::Rook,
+                d if d == Direction::DIAGONAL => LineSlider::Bishop,
+                _ => LineSlider::None,
+            };
+        }
         let start = Position::start(variant);
         let start_phase = variant
             .kinds()
@@ -138,6 +160,7 @@ impl Values {
             king_zone: [Color::White, Color::Black].map(|c| king_zones(variant, c)),
             mobility,
             catching,
+            line_slider,
             start_phase,
             straight_pawns,
         }
