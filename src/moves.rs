@@ -15,12 +15,13 @@ pub enum Special {
     EnPassant = 2,
     /// King move of a castling; `to` is the King's destination.
     Castle = 3,
-    /// A chain of capturing jumps: each jump passes over the adjacent square in its
-    /// direction (the captured unit) and lands on the square beyond.
-    JumpChain = 4,
+    /// A move along a path of jumps that captures every unit it jumps: each jump passes over
+    /// the adjacent square in its direction (the captured unit) and lands on the square
+    /// beyond. Its text is the game's ([`crate::rules::GameRules::move_text`]).
+    MultiCapture = 4,
 }
 
-/// Most jumps one [`Special::JumpChain`] move can hold.
+/// Most jumps one [`Special::MultiCapture`] move can hold.
 pub const MAX_JUMPS: usize = 12;
 
 /// A move in 64 bits.
@@ -55,9 +56,9 @@ impl Move {
 
     /// A jump chain from `from` ending on `to`, jumping in the given directions (at most
     /// [`MAX_JUMPS`]).
-    pub fn jump_chain(from: Square, to: Square, jumps: &[Direction]) -> Move {
+    pub fn multi_capture(from: Square, to: Square, jumps: &[Direction]) -> Move {
         assert!(!jumps.is_empty() && jumps.len() <= MAX_JUMPS);
-        let mut bits = Move::new(from, to, Special::JumpChain).0 | (jumps.len() as u64) << 24;
+        let mut bits = Move::new(from, to, Special::MultiCapture).0 | (jumps.len() as u64) << 24;
         for (i, &d) in jumps.iter().enumerate() {
             bits |= (d as u64) << (28 + 3 * i);
         }
@@ -88,7 +89,7 @@ impl Move {
             1 => Special::DoubleStep,
             2 => Special::EnPassant,
             3 => Special::Castle,
-            4 => Special::JumpChain,
+            4 => Special::MultiCapture,
             _ => Special::Normal,
         }
     }
@@ -285,13 +286,13 @@ mod tests {
     fn jump_chains_keep_their_path() {
         let sq = |n| Square::parse(n).unwrap();
         let jumps = [Direction::North, Direction::East, Direction::SouthWest];
-        let m = Move::jump_chain(sq("c3"), sq("e5"), &jumps);
-        assert_eq!(m.special(), Special::JumpChain);
+        let m = Move::multi_capture(sq("c3"), sq("e5"), &jumps);
+        assert_eq!(m.special(), Special::MultiCapture);
         assert_eq!(m.jumps().collect::<Vec<_>>(), jumps);
         let legs: Vec<String> = m.jump_squares().map(|(a, b)| format!("{a}{b}")).collect();
         assert_eq!(legs, ["c4c5", "d5e5", "d4c3"]);
         let long = [Direction::SouthEast; MAX_JUMPS];
-        let m = Move::jump_chain(sq("a12"), sq("a1"), &long);
+        let m = Move::multi_capture(sq("a12"), sq("a1"), &long);
         assert_eq!(m.jumps().count(), MAX_JUMPS);
         assert!(m.jumps().all(|d| d == Direction::SouthEast));
         assert_eq!((m.from(), m.to()), (sq("a12"), sq("a1")));

@@ -1,5 +1,6 @@
 //! Move text as XBoard and UCI write it: from-square, to-square, a lower-case promotion
-//! letter (`e7e8q`, `a10a11n`), multi-leg moves as comma-joined legs.
+//! letter (`e7e8q`, `a10a11n`); multi-capture moves as their game writes them, by default
+//! comma-joined legs.
 
 use crate::moves::{Move, Special};
 use crate::position::Position;
@@ -27,18 +28,14 @@ impl fmt::Display for MoveError {
 impl std::error::Error for MoveError {}
 
 impl Position {
-    /// The coordinate text of `mv` in this position.
+    /// The coordinate text of `mv` in this position (a multi-capture move's as its game
+    /// writes it).
     pub fn move_text(&self, mv: Move) -> String {
-        if mv.special() == Special::JumpChain {
-            // Each jump is two legs: onto the captured unit, then onto the landing square.
-            let mut at = mv.from();
-            let mut legs = Vec::new();
-            for (over, land) in mv.jump_squares() {
-                legs.push(format!("{at}{over}"));
-                legs.push(format!("{over}{land}"));
-                at = land;
-            }
-            return legs.join(",");
+        if mv.special() == Special::MultiCapture {
+            return match self.variant().rules {
+                Some(rules) => rules.move_text(self, mv),
+                None => leg_text(mv),
+            };
         }
         let mut text = format!("{}{}", mv.from(), mv.to());
         if let Some(kind) = mv.promoted() {
@@ -60,52 +57,75 @@ impl Position {
             legs.push((from, to));
         }
         let illegal = || MoveError::Illegal(text.to_string());
-        let moves = self.legal_moves();
         if legs.len() == 1 {
             let wanted = text.to_ascii_lowercase();
-            return moves.iter().copied().find(|&m| self.move_text(m) == wanted).ok_or_else(illegal);
+            return self
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|&m| self.move_text(m) == wanted)
+                .ok_or_else(illegal);
         }
-        // Multi-leg: a capturing jump chain, two legs per jump (onto the captured unit, then
-        // onto the square directly beyond). Any valid path with the same start, end and
-        // captured units names the same move.
-        let joined = legs.windows(2).all(|w| w[0].1 == w[1].0);
-        if !joined || legs.len() % 2 != 0 {
-            return Err(illegal());
-        }
-        let mut captured = Vec::new();
-        for jump in legs.chunks(2) {
-            let (at, over, land) = (jump[0].0, jump[0].1, jump[1].1);
-            let (df, dr) = (over.file() as i8 - at.file() as i8, over.rank() as i8 - at.rank() as i8);
-            let adjacent = df.abs() <= 1 && dr.abs() <= 1;
-            let mover = self.piece_at(legs[0].0).map(|p| p.color());
-            let victim = self.piece_at(over).map(|p| p.color());
-            let lands_free = land == legs[0].0 || self.piece_at(land).is_none();
-            if !adjacent
-                || over.offset(df, dr) != Some(land)
-                || victim.is_none()
-                || victim == mover
-                || !lands_free
-            {
-                return Err(illegal());
-            }
-            captured.push(over);
-        }
-        let (from, to) = (legs[0].0, legs[legs.len() - 1].1);
-        captured.sort();
-        if captured.windows(2).any(|w| w[0] == w[1]) {
-            return Err(illegal());
-        }
-        moves
-            .iter()
-            .copied()
-            .filter(|m| m.special() == Special::JumpChain && m.from() == from && m.to() == to)
-            .find(|m| {
-                let mut victims: Vec<Square> = m.jump_squares().map(|(over, _)| over).collect();
-                victims.sort();
-                victims == captured
-            })
-            .ok_or_else(illegal)
+        let found = match self.variant().rules {
+            Some(rules) => rules.read_move(self, &legs),
+            None => read_legs(self, &legs),
+        };
+        found.ok_or_else(illegal)
     }
+}
+
+/// A multi-capture move as XBoard writes multi-leg moves: two legs per jump, onto the
+/// captured unit and then onto the landing square, joined by commas (`c3d4,d4e5,e5e6,e6e7`).
+pub fn leg_text(mv: Move) -> String {
+    let mut at = mv.from();
+    let mut legs = Vec::new();
+    for (over, land) in mv.jump_squares() {
+        legs.push(format!("{at}{over}"));
+        legs.push(format!("{over}{land}"));
+        at = land;
+    }
+    legs.join(",")
+}
+
+/// The legal multi-capture move that the legs of [`leg_text`]'s form name, `None` if there is
+/// none. Any valid path with the same start, end and captured units names the same move.
+pub fn read_legs(pos: &Position, legs: &[(Square, Square)]) -> Option<Move> {
+    let joined = legs.windows(2).all(|w| w[0].1 == w[1].0);
+    if legs.is_empty() || !joined || legs.len() % 2 != 0 {
+        return None;
+    }
+    let mover = pos.piece_at(legs[0].0).map(|p| p.color());
+    let mut captured = Vec::new();
+    for jump in legs.chunks(2) {
+        let (at, over, land) = (jump[0].0, jump[0].1, jump[1].1);
+        let (df, dr) = (over.file() as i8 - at.file() as i8, over.rank() as i8 - at.rank() as i8);
+        let adjacent = df.abs() <= 1 && dr.abs() <= 1;
+        let victim = pos.piece_at(over).map(|p| p.color());
+        let lands_free = land == legs[0].0 || pos.piece_at(land).is_none();
+        if !adjacent
+            || over.offset(df, dr) != Some(land)
+            || victim.is_none()
+            || victim == mover
+            || !lands_free
+        {
+            return None;
+        }
+        captured.push(over);
+    }
+    let (from, to) = (legs[0].0, legs[legs.len() - 1].1);
+    captured.sort();
+    if captured.windows(2).any(|w| w[0] == w[1]) {
+        return None;
+    }
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .filter(|m| m.special() == Special::MultiCapture && m.from() == from && m.to() == to)
+        .find(|m| {
+            let mut victims: Vec<Square> = m.jump_squares().map(|(over, _)| over).collect();
+            victims.sort();
+            victims == captured
+        })
 }
 
 impl Position {
@@ -122,7 +142,7 @@ impl Position {
         let piece_type = v.piece_type(piece.kind());
         let from_road = v.road(self).contains(mv.from());
         let mut san = match mv.special() {
-            Special::JumpChain => {
+            Special::MultiCapture => {
                 let mut text = String::new();
                 if !piece_type.pawn {
                     text.push(piece_type.letter);

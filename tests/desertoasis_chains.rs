@@ -307,7 +307,7 @@ fn desertoasis() -> &'static tinman_core::Variant {
 }
 
 fn engine_key(p: &Position, m: Move) -> Key {
-    let chain = m.special() == Special::JumpChain;
+    let chain = m.special() == Special::MultiCapture;
     assert!(chain || m.special() == Special::Normal, "{m:?}");
     let mut captured: Vec<usize> = if chain {
         m.jump_squares().map(|(over, _)| over.index()).collect()

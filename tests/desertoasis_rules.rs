@@ -159,7 +159,7 @@ fn desert_wazir_double_and_triple_jump_with_a_branch() {
         ],
     );
     let m = find(&p, "c3c4,c4c5,c5d5,d5e5,e5e6,e6e7");
-    assert_eq!(m.special(), Special::JumpChain);
+    assert_eq!(m.special(), Special::MultiCapture);
     let jumps: Vec<(Square, Square)> = m.jump_squares().collect();
     assert_eq!(jumps, [(sq("c4"), sq("c5")), (sq("d5"), sq("e5")), (sq("e6"), sq("e7"))]);
     let q = after(&p, "c3c4,c4c5,c5d5,d5e5,e5e6,e6e7");
@@ -196,7 +196,7 @@ fn a_loop_back_to_the_start_square_jumps_no_unit_twice() {
     // Both directions round the loop make the one move; it ends on its start square. (That
     // parse_move reads both is checked in parse_move_reads_every_valid_path.)
     let m = find(&p, loop_first);
-    assert_eq!((m.from(), m.to(), m.special()), (sq("c3"), sq("c3"), Special::JumpChain));
+    assert_eq!((m.from(), m.to(), m.special()), (sq("c3"), sq("c3"), Special::MultiCapture));
     assert_eq!(p.move_text(m), loop_first);
     let _ = loop_other;
     let q = after(&p, loop_first);

@@ -23,7 +23,7 @@ fn check_position(pos: &Position, seen: &mut [usize; 2]) {
     for (i, (&m, san)) in moves.iter().zip(&sans).enumerate() {
         assert!(!sans[..i].contains(san), "{pos:?}: two moves are '{san}'");
         let from = m.from().to_string();
-        if m.special() == Special::JumpChain {
+        if m.special() == Special::MultiCapture {
             seen[0] += 1;
             let mut want =
                 pos.variant().piece_type(pos.piece_at(m.from()).unwrap().kind()).letter.to_string();

@@ -98,8 +98,9 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
 }
 
 fn position(o: &Options) -> Result<Position, String> {
-    let variant = variants::by_name(&o.variant)
-        .ok_or_else(|| format!("unknown variant '{}' (known: {})", o.variant, variants::NAMES.join(", ")))?;
+    let variant = variants::by_name(&o.variant).ok_or_else(|| {
+        format!("unknown variant '{}' (known: {})", o.variant, variants::names().join(", "))
+    })?;
     let mut pos = match &o.fen {
         None => Position::start(variant),
         Some(fen) => Position::from_fen(variant, fen).map_err(|e| format!("bad FEN: {e}"))?,
@@ -186,7 +187,7 @@ fn execute(args: &[String]) -> Result<(), String> {
                 return Err(format!(
                     "unknown variant '{}' (known: {})",
                     o.variant,
-                    variants::NAMES.join(", ")
+                    variants::names().join(", ")
                 ));
             }
             let report = tinman_search::bench::run(depth, game);

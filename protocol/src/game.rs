@@ -36,10 +36,7 @@ fn with_setting(variant: &Variant, value: Option<&str>, fen: &str) -> String {
 
 /// The games that offer the setting called `name`.
 pub fn games_with_setting(name: &str) -> impl Iterator<Item = &'static Variant> + '_ {
-    variants::NAMES
-        .iter()
-        .filter_map(|n| variants::by_name(n))
-        .filter(move |v| v.setting().is_some_and(|s| s.name == name))
+    variants::all().into_iter().filter(move |v| v.setting().is_some_and(|s| s.name == name))
 }
 
 /// Checks a value of the setting `name` (`Road`: `c4,d5,e6,f5,g4`) on every game that offers

@@ -97,8 +97,12 @@ impl Engine {
         send("id author the Tinman developers");
         // `chess` is listed too: python-chess and Fairy-Stockfish-style GUIs name standard chess so.
         let games: Vec<String> =
-            variants::NAMES.iter().chain(&["chess"]).map(|n| format!("var {n}")).collect();
-        send(&format!("option name UCI_Variant type combo default normal {}", games.join(" ")));
+            variants::names().into_iter().chain(["chess"]).map(|n| format!("var {n}")).collect();
+        send(&format!(
+            "option name UCI_Variant type combo default {} {}",
+            variants::DEFAULT,
+            games.join(" ")
+        ));
         for option in EngineOption::ALL {
             send(&option_line(option));
         }

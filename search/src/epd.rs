@@ -16,7 +16,7 @@ pub struct SuiteResult {
 /// Runs the standard-chess EPD `text` with `limits` per position on one thread and a fresh
 /// 16 MB table each, skipping positions whose id `keep` refuses. Panics on a malformed line.
 pub fn run_suite(text: &str, limits: &Limits, keep: impl Fn(&str) -> bool) -> SuiteResult {
-    let normal = variants::by_name("normal").expect("standard chess");
+    let normal = variants::by_name(variants::DEFAULT).expect("standard chess");
     let mut result = SuiteResult::default();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let fields: Vec<&str> = line.splitn(5, ' ').collect();

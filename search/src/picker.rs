@@ -15,7 +15,7 @@ const BAD_CAPTURE: i32 = -(1 << 24);
 /// Whether a move captures (directly, en passant or by a jump chain).
 pub fn is_capture(pos: &Position, m: Move) -> bool {
     match m.special() {
-        Special::EnPassant | Special::JumpChain => true,
+        Special::EnPassant | Special::MultiCapture => true,
         Special::Castle => false,
         _ => pos.piece_at(m.to()).is_some_and(|p| p.color() != pos.side_to_move()),
     }
@@ -24,7 +24,7 @@ pub fn is_capture(pos: &Position, m: Move) -> bool {
 /// Value gained by a capture or promotion (0 for quiet moves).
 pub fn gain(pos: &Position, m: Move, values: &Values) -> i32 {
     let captured = match m.special() {
-        Special::JumpChain => {
+        Special::MultiCapture => {
             m.jump_squares().filter_map(|(over, _)| pos.piece_at(over)).map(|p| values.of(p.kind())).sum()
         }
         Special::EnPassant => pos.variant().pawn.map_or(0, |k| values.of(k)),

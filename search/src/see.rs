@@ -41,7 +41,7 @@ fn cheapest(pos: &Position, values: &Values, attackers: Bitboard, side: Color) -
 /// The material `m` wins after the best sequence of recaptures on its target square.
 pub fn see(pos: &Position, m: Move, values: &Values) -> i32 {
     let first = gain(pos, m, values);
-    if matches!(m.special(), Special::JumpChain | Special::EnPassant | Special::Castle) {
+    if matches!(m.special(), Special::MultiCapture | Special::EnPassant | Special::Castle) {
         return first;
     }
     let Some(mover) = pos.piece_at(m.from()) else { return first };

@@ -27,7 +27,7 @@ impl Position {
                 self.put(piece, to);
                 self.put(rook, c.rook_to);
             }
-            Special::JumpChain => {
+            Special::MultiCapture => {
                 for (over, _) in mv.jump_squares() {
                     let captured = self.take(over);
                     self.leg_captures.push(captured);
@@ -103,7 +103,7 @@ impl Position {
                 self.put(king, from);
                 self.put(rook, c.rook_from);
             }
-            Special::JumpChain => {
+            Special::MultiCapture => {
                 let piece = self.take(to);
                 self.put(piece, from);
                 let mut victims = [from; crate::moves::MAX_JUMPS];

@@ -150,7 +150,7 @@ impl ChainSearch<'_> {
                 continue;
             }
             self.path[depth] = dir;
-            list.push(Move::jump_chain(self.from, land, &self.path[..=depth]));
+            list.push(Move::multi_capture(self.from, land, &self.path[..=depth]));
             self.extend(land, now, depth + 1, list);
         }
     }

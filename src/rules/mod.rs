@@ -8,6 +8,7 @@ pub mod vanishing;
 use crate::bitboard::Bitboard;
 use crate::fen::FenError;
 use crate::moves::{Move, MoveList};
+use crate::notation;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
@@ -126,6 +127,18 @@ pub trait GameRules: Send + Sync {
     /// The squares of the position's double-move road, if the game has one.
     fn road(&self, _pos: &Position) -> Bitboard {
         Bitboard::EMPTY
+    }
+
+    /// The text of one of the game's multi-capture moves ([`crate::Special::MultiCapture`]); by
+    /// default XBoard's multi-leg form ([`notation::leg_text`]).
+    fn move_text(&self, _pos: &Position, mv: Move) -> String {
+        notation::leg_text(mv)
+    }
+
+    /// The legal move that a multi-leg text (its legs as from-to pairs) names, `None` if none
+    /// does; the reverse of [`GameRules::move_text`].
+    fn read_move(&self, pos: &Position, legs: &[(Square, Square)]) -> Option<Move> {
+        notation::read_legs(pos, legs)
     }
 
     /// Hash of the rules' own state, for recomputing the hash from scratch.

@@ -1,4 +1,5 @@
-//! The games Tinman plays, looked up by their protocol names.
+//! The games Tinman plays, looked up by their protocol names: the registry. The five built-in
+//! games are defined in the modules below; a program may add its own with [`register`].
 
 mod desertoasis;
 mod imawazir;
@@ -13,10 +14,14 @@ use crate::bitboard::Bitboard;
 use crate::piece::Color;
 use crate::square::Square;
 use crate::variant::{Castling, Variant};
-use std::sync::OnceLock;
+use std::fmt;
+use std::sync::{OnceLock, RwLock};
 
-/// Protocol names of every implemented game, in the order they are announced.
+/// Protocol names of the built-in games, in the order they are announced.
 pub const NAMES: &[&str] = &["normal", "wizardoz", "desertoasis", "imawazir", "wedgie"];
+
+/// Games added at run time, after the built-in ones.
+static REGISTERED: RwLock<Vec<&'static Variant>> = RwLock::new(Vec::new());
 
 /// Other names GUIs use for a game: `chess` and `standard` are standard chess.
 const ALIASES: &[(&str, &str)] = &[("chess", "normal"), ("standard", "normal")];
@@ -38,8 +43,62 @@ pub fn by_name(name: &str) -> Option<&'static Variant> {
         "imawazir" => Some(IMAWAZIR.get_or_init(imawazir::variant)),
         "desertoasis" => Some(DESERTOASIS.get_or_init(desertoasis::variant)),
         "wizardoz" => Some(WIZARDOZ.get_or_init(wizardoz::variant)),
-        _ => None,
+        _ => REGISTERED.read().unwrap_or_else(|e| e.into_inner()).iter().copied().find(|v| v.name == name),
     }
+}
+
+/// Names of every game this process knows: the built-in ones, then the registered ones.
+pub fn names() -> Vec<&'static str> {
+    let registered = REGISTERED.read().unwrap_or_else(|e| e.into_inner());
+    NAMES.iter().copied().chain(registered.iter().map(|v| v.name)).collect()
+}
+
+/// Every game this process knows, in the order of [`names`].
+pub fn all() -> Vec<&'static Variant> {
+    names().into_iter().filter_map(by_name).collect()
+}
+
+/// Why a game could not be registered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RegisterError {
+    /// A game (or an alias) of that name exists already.
+    NameTaken(&'static str),
+    /// Protocol names are one word of lower-case letters, digits and `-`/`_`.
+    BadName(&'static str),
+}
+
+impl fmt::Display for RegisterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RegisterError::NameTaken(n) => write!(f, "a game called '{n}' exists already"),
+            RegisterError::BadName(n) => {
+                write!(f, "'{n}' is not a protocol name (lower-case letters, digits, '-', '_')")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RegisterError {}
+
+/// Adds a game to the registry for the rest of the process: from then on every command,
+/// protocol and tool offers it by its name, like the built-in ones.
+pub fn register(variant: Variant) -> Result<&'static Variant, RegisterError> {
+    let name = variant.name;
+    let well_formed = !name.is_empty()
+        && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+    if !well_formed {
+        return Err(RegisterError::BadName(name));
+    }
+    let mut registered = REGISTERED.write().unwrap_or_else(|e| e.into_inner());
+    let taken = NAMES.contains(&name)
+        || ALIASES.iter().any(|(alias, _)| *alias == name)
+        || registered.iter().any(|v| v.name == name);
+    if taken {
+        return Err(RegisterError::NameTaken(name));
+    }
+    let variant: &'static Variant = Box::leak(Box::new(variant));
+    registered.push(variant);
+    Ok(variant)
 }
 
 /// The playable squares of one rank, `files` wide.

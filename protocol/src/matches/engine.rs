@@ -7,6 +7,10 @@ use super::process::Process;
 use super::timecontrol::Clock;
 use std::time::{Duration, Instant};
 
+/// The name XBoard's `variant` command and the UCI_Variant option give standard chess, the
+/// one game an engine plays without being told: our registry uses the same name.
+pub(super) const STANDARD_CHESS: &str = tinman_core::variants::DEFAULT;
+
 /// Time an engine gets to start up and to answer `isready`/`ping` or the feature handshake.
 pub const START_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a move without a clock (`depth=`, `nodes=`, `tc=inf`) may take before the engine

@@ -1,7 +1,7 @@
 //! The runner's side of UCI: `uci`/`uciok`, options, `UCI_Variant`, `isready`, `ucinewgame`,
 //! `position ... moves ...`, `go` with the runner's clocks, `bestmove`.
 
-use super::engine::{Clocks, Engine, Failure, GameStart, Reply, START_TIMEOUT};
+use super::engine::{Clocks, Engine, Failure, GameStart, Reply, STANDARD_CHESS, START_TIMEOUT};
 use super::options::EngineSpec;
 use super::process::{Process, Silence};
 use std::time::Instant;
@@ -105,14 +105,14 @@ impl Engine for UciEngine {
                 Err(format!("its UCI_Variant option lists only {}", super::engine::some_names(list)))
             }
             // Without the option a UCI engine plays standard chess only.
-            None if variant == "normal" && self.spec.variant.is_none() => Ok(()),
+            None if variant == STANDARD_CHESS && self.spec.variant.is_none() => Ok(()),
             None => Err("it has no UCI_Variant option".into()),
         }
     }
 
     fn new_game(&mut self, start: &GameStart, _moves: &[String]) -> Result<(), Failure> {
         let variant = self.spec.variant.as_deref().unwrap_or(start.variant);
-        if variant != "normal" || self.spec.variant.is_some() {
+        if variant != STANDARD_CHESS || self.spec.variant.is_some() {
             self.process.send(&format!("setoption name UCI_Variant value {variant}"));
         }
         self.process.send("ucinewgame");

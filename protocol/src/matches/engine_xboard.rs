@@ -3,7 +3,7 @@
 //! `setboard`, `force`, `usermove`, `time`/`otim`, `go`, `move` replies, `ping`/`pong`,
 //! `result`, `quit`.
 
-use super::engine::{Clocks, Engine, Failure, GameStart, Reply, START_TIMEOUT};
+use super::engine::{Clocks, Engine, Failure, GameStart, Reply, STANDARD_CHESS, START_TIMEOUT};
 use super::options::EngineSpec;
 use super::process::{Process, Silence};
 use super::timecontrol::Clock;
@@ -193,7 +193,7 @@ impl Engine for XboardEngine {
             Some(list) => {
                 Err(format!("its feature variants= lists only {}", super::engine::some_names(list)))
             }
-            None if variant == "normal" => Ok(()),
+            None if variant == STANDARD_CHESS => Ok(()),
             None => Err("it sends no feature variants= (a chess-only engine)".into()),
         }
     }
@@ -207,7 +207,7 @@ impl Engine for XboardEngine {
             }
         }
         self.send("new")?;
-        if variant != "normal" {
+        if variant != STANDARD_CHESS {
             self.send(&format!("variant {variant}"))?;
         }
         self.send("force")?;

@@ -135,7 +135,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     let mut engine_tokens: Vec<Vec<String>> = Vec::new();
     let mut each: Vec<String> = Vec::new();
     let mut selfplay = false;
-    let mut variant_name = "normal".to_string();
+    let mut variant_name = variants::DEFAULT.to_string();
     let mut games = None;
     let mut rounds = 1;
     let mut repeat = 2;
@@ -209,8 +209,9 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         }
     }
 
-    let variant = variants::by_name(&variant_name)
-        .ok_or_else(|| format!("unknown variant '{variant_name}' (known: {})", variants::NAMES.join(", ")))?;
+    let variant = variants::by_name(&variant_name).ok_or_else(|| {
+        format!("unknown variant '{variant_name}' (known: {})", variants::names().join(", "))
+    })?;
     if selfplay {
         if !engine_tokens.is_empty() {
             return Err("--selfplay picks its own two engines; do not give -engine".into());

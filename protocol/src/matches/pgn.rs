@@ -236,7 +236,7 @@ pub fn read_move(pos: &Position, text: &str) -> Result<Move, String> {
     };
     let found: Vec<Move> = legal
         .into_iter()
-        .filter(|m| m.special() != Special::JumpChain && m.special() != Special::Castle)
+        .filter(|m| m.special() != Special::MultiCapture && m.special() != Special::Castle)
         .filter(|m| {
             let Some(p) = pos.piece_at(m.from()) else { return false };
             let t = variant.piece_type(p.kind());

@@ -92,7 +92,7 @@ impl Game {
     /// The variant by name (or by an alias GUIs use, such as `chess`).
     pub fn variant_by_name(name: &str) -> Result<&'static Variant, String> {
         variants::by_name(name.trim()).ok_or_else(|| {
-            format!("unknown variant '{}' (known: {})", rules::shorten(name), variants::NAMES.join(", "))
+            format!("unknown variant '{}' (known: {})", rules::shorten(name), variants::names().join(", "))
         })
     }
 

@@ -38,7 +38,7 @@ fn slot(picture: Picture) -> Option<usize> {
 
 /// The `feature` lines of the protover 2 handshake, ending with `done=1`.
 pub fn features() -> Vec<String> {
-    let names = variants::NAMES.join(",");
+    let names = variants::names().join(",");
     let mut lines = vec![
         "feature done=0".to_string(),
         format!(

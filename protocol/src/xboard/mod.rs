@@ -22,8 +22,8 @@ use tinman_search::{Limits, Score, SearchInfo, SearchResult};
 const HELP: &[&str] = &[
     "# Tinman speaks the XBoard protocol here (protover 2): new, variant NAME, setboard FEN,",
     "# usermove MOVE, go, force, level MPS BASE INC, st S, sd N, time CS, analyze, exit, undo,",
-    "# option NAME=VALUE, memory MB, cores N, ping N, quit. Variants: normal, wizardoz,",
-    "# desertoasis, imawazir, wedgie. Command-line tools: tinman perft|moves|fen|go|bench|match.",
+    "# option NAME=VALUE, memory MB, cores N, ping N, quit.",
+    "# Command-line tools: tinman perft|moves|fen|go|bench|match.",
 ];
 /// A draw offer is accepted when the engine's last score is this bad or worse (it is losing
 /// clearly enough that half a point is a gain).
@@ -197,7 +197,10 @@ impl Engine {
                 self.abort_search();
             }
             "." => self.status(),
-            "help" => HELP.iter().for_each(|l| send(l)),
+            "help" => {
+                HELP.iter().for_each(|l| send(l));
+                send(&format!("# Variants: {}.", tinman_core::variants::names().join(", ")));
+            }
             // A bare move (from a GUI that did not accept `usermove=1`).
             _ if rest.is_empty() && moves::from_xboard(&self.position, word).is_ok() => self.user_move(word),
             _ => {

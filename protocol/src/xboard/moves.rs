@@ -34,7 +34,7 @@ pub fn from_xboard(pos: &Position, text: &str) -> Result<Move, MoveError> {
     pos.legal_moves()
         .iter()
         .copied()
-        .find(|&m| m.special() != Special::JumpChain && to_xboard(pos, m) == text)
+        .find(|&m| m.special() != Special::MultiCapture && to_xboard(pos, m) == text)
         .ok_or(MoveError::Illegal(text.to_string()))
 }
 
@@ -42,7 +42,7 @@ pub fn from_xboard(pos: &Position, text: &str) -> Result<Move, MoveError> {
 /// or by a jump chain, which XBoard's notation already covers).
 fn side_removals(pos: &Position, mv: Move) -> Bitboard {
     // Castling moves its Rook (XBoard knows how); chains are written leg by leg already.
-    if pos.variant().rules.is_none() || matches!(mv.special(), Special::JumpChain | Special::Castle) {
+    if pos.variant().rules.is_none() || matches!(mv.special(), Special::MultiCapture | Special::Castle) {
         return Bitboard::EMPTY;
     }
     let before = pos.occupied();

@@ -47,7 +47,7 @@ pub fn thinking_line(pos: &Position, info: &SearchInfo) -> String {
 pub fn lift_highlight(pos: &Position, from: Square) -> Option<String> {
     let mut marks = Marks::default();
     for m in pos.legal_moves().iter().filter(|m| m.from() == from) {
-        if m.special() == Special::JumpChain {
+        if m.special() == Special::MultiCapture {
             if let Some((over, _)) = m.jump_squares().next() {
                 marks.cyan |= Bitboard::from_square(over);
             }
@@ -62,7 +62,7 @@ pub fn lift_highlight(pos: &Position, from: Square) -> Option<String> {
 /// jump can land.
 pub fn landing_highlight(pos: &Position, from: Square, over: Square) -> Option<String> {
     let mut marks = Marks::default();
-    for m in pos.legal_moves().iter().filter(|m| m.from() == from && m.special() == Special::JumpChain) {
+    for m in pos.legal_moves().iter().filter(|m| m.from() == from && m.special() == Special::MultiCapture) {
         if let Some((first, land)) = m.jump_squares().next() {
             if first == over {
                 marks.yellow |= Bitboard::from_square(land);
