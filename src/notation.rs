@@ -91,7 +91,7 @@ pub fn leg_text(mv: Move) -> String {
 /// none. Any valid path with the same start, end and captured units names the same move.
 pub fn read_legs(pos: &Position, legs: &[(Square, Square)]) -> Option<Move> {
     let joined = legs.windows(2).all(|w| w[0].1 == w[1].0);
-    if legs.is_empty() || !joined || legs.len() % 2 != 0 {
+    if legs.is_empty() || !joined || !legs.len().is_multiple_of(2) {
         return None;
     }
     let mover = pos.piece_at(legs[0].0).map(|p| p.color());

@@ -28,10 +28,16 @@ const EXIT_BAD_INPUT: i32 = 2;
 
 /// Runs a command line and returns the exit status.
 pub fn run(args: &[String]) -> i32 {
-    match execute(args) {
+    run_with(args, &mut std::io::stdout().lock(), &mut std::io::stderr())
+}
+
+/// Runs a command line writing its output to `out` and its error line to `err`; returns the
+/// exit status.
+pub fn run_with(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    match execute(args, out) {
         Ok(()) => 0,
         Err(message) => {
-            eprintln!("tinman: {message}");
+            let _ = writeln!(err, "tinman: {message}");
             EXIT_BAD_INPUT
         }
     }
@@ -112,18 +118,17 @@ fn position(o: &Options) -> Result<Position, String> {
     Ok(pos)
 }
 
-fn execute(args: &[String]) -> Result<(), String> {
+fn execute(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     let Some((command, rest)) = args.split_first() else {
         return Err(format!("no command given\n{USAGE}"));
     };
     if command == "match" {
         if rest.iter().any(|a| a == "--help" || a == "-help" || a == "-h") {
-            let _ = writeln!(std::io::stdout(), "{}", matches::USAGE);
+            let _ = writeln!(out, "{}", matches::USAGE);
             return Ok(());
         }
         return matches::run(rest);
     }
-    let mut out = std::io::stdout().lock();
     match command.as_str() {
         "perft" => {
             let o = parse_options(rest)?;

@@ -3,8 +3,9 @@
 //! The search runs on its own thread so that `stop`, `isready` and `quit` are answered while it
 //! thinks; it prints its own `info` lines and `bestmove`.
 
+use crate::io::Output;
 use crate::session::{rules, EngineOption, Game, Session, EVALUATION_VALUES};
-use std::io::Write;
+use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use tinman_core::{variants, Color, Position};
@@ -21,18 +22,8 @@ const HELP: &[&str] = &[
     "Command-line tools: tinman perft|moves|fen|go|bench|match (tinman help).",
 ];
 
-/// One line to the GUI, flushed at once.
-fn send(line: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
-}
-
-fn error(message: &str) {
-    send(&format!("info string error: {message}"));
-}
-
 struct Engine {
+    out: Output,
     session: Session,
     position: Position,
     search: Option<Running>,
@@ -48,11 +39,10 @@ struct Running {
 
 /// Runs the UCI loop: `first` (the GUI's first command, already read), then standard input
 /// until `quit` or end of input.
-pub fn run(first: &str) {
+pub fn run(first: &str, mut input: Box<dyn BufRead + Send>, out: Output) {
     let session = Session::new();
     let position = session.game.start_position();
-    let mut engine = Engine { session, position, search: None };
-    let mut input = std::io::stdin().lock();
+    let mut engine = Engine { out, session, position, search: None };
     let mut line = first.to_string();
     loop {
         if !engine.command(line.trim()) {
@@ -67,6 +57,15 @@ pub fn run(first: &str) {
 }
 
 impl Engine {
+    /// One line to the GUI, flushed at once.
+    fn send(&self, line: &str) {
+        self.out.line(line);
+    }
+
+    fn error(&self, message: &str) {
+        self.send(&format!("info string error: {message}"));
+    }
+
     /// Handles one command; false on `quit`.
     fn command(&mut self, line: &str) -> bool {
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
@@ -74,7 +73,7 @@ impl Engine {
         match word {
             "" => {}
             "uci" => self.identify(),
-            "isready" => send("readyok"),
+            "isready" => self.send("readyok"),
             "ucinewgame" => {
                 self.finish_search();
                 self.session.new_game();
@@ -86,34 +85,34 @@ impl Engine {
             "stop" => self.finish_search(),
             "ponderhit" => self.ponderhit(),
             "quit" => return false,
-            "help" => HELP.iter().for_each(|l| send(&format!("info string {l}"))),
-            _ => error(&format!("unknown command '{}' (type 'help')", rules::shorten(word))),
+            "help" => HELP.iter().for_each(|l| self.send(&format!("info string {l}"))),
+            _ => self.error(&format!("unknown command '{}' (type 'help')", rules::shorten(word))),
         }
         true
     }
 
     fn identify(&self) {
-        send(&format!("id name Tinman {}", env!("CARGO_PKG_VERSION")));
-        send("id author the Tinman developers");
+        self.send(&format!("id name Tinman {}", env!("CARGO_PKG_VERSION")));
+        self.send("id author the Tinman developers");
         // `chess` is listed too: python-chess and Fairy-Stockfish-style GUIs name standard chess so.
         let games: Vec<String> =
             variants::names().into_iter().chain(["chess"]).map(|n| format!("var {n}")).collect();
-        send(&format!(
+        self.send(&format!(
             "option name UCI_Variant type combo default {} {}",
             variants::DEFAULT,
             games.join(" ")
         ));
         for option in EngineOption::ALL {
-            send(&option_line(option));
+            self.send(&option_line(option));
         }
-        send("option name Ponder type check default false");
-        send("option name UCI_AnalyseMode type check default false");
-        send("uciok");
+        self.send("option name Ponder type check default false");
+        self.send("option name UCI_AnalyseMode type check default false");
+        self.send("uciok");
     }
 
     fn set_option(&mut self, rest: &str) {
         let Some(rest) = rest.strip_prefix("name ") else {
-            return error("setoption needs 'name'");
+            return self.error("setoption needs 'name'");
         };
         let (name, value) = match rest.split_once(" value ") {
             Some((n, v)) => (n.trim(), v.trim()),
@@ -126,7 +125,7 @@ impl Engine {
                     self.session.game.variant = v;
                     self.position = self.session.game.start_position();
                 }
-                Err(e) => error(&e),
+                Err(e) => self.error(&e),
             }
             return;
         }
@@ -135,14 +134,14 @@ impl Engine {
             return;
         }
         let Some(option) = EngineOption::by_name(name) else {
-            return error(&format!("unknown option '{}'", rules::shorten(name)));
+            return self.error(&format!("unknown option '{}'", rules::shorten(name)));
         };
         match self.session.set_option(option, value) {
             Ok(()) if option == EngineOption::Road && self.session.game.has_road() => {
                 self.position = self.session.game.start_position();
             }
             Ok(()) => {}
-            Err(e) => error(&e),
+            Err(e) => self.error(&e),
         }
     }
 
@@ -157,15 +156,15 @@ impl Engine {
         } else if let Some(fen) = setup.strip_prefix("fen ") {
             match self.session.game.position_from_fen(fen.trim()) {
                 Ok(p) => p,
-                Err(e) => return error(&format!("bad FEN: {e}")),
+                Err(e) => return self.error(&format!("bad FEN: {e}")),
             }
         } else {
-            return error("position needs 'startpos' or 'fen'");
+            return self.error("position needs 'startpos' or 'fen'");
         };
         for text in moves.split_whitespace() {
             match pos.parse_move(text) {
                 Ok(m) => pos.make(m),
-                Err(e) => return error(&e.to_string()),
+                Err(e) => return self.error(&e.to_string()),
             }
         }
         self.finish_search();
@@ -176,7 +175,7 @@ impl Engine {
         self.finish_search();
         let (mut limits, ponder) = match parse_go(rest, &self.position) {
             Ok(l) => l,
-            Err(e) => return error(&e),
+            Err(e) => return self.error(&e),
         };
         limits.multi_pv = self.session.settings.multi_pv;
         if ponder {
@@ -191,16 +190,17 @@ impl Engine {
     fn start_search(&mut self, limits: Limits, on_ponderhit: Option<Limits>) {
         let silent = Arc::new(AtomicBool::new(false));
         let quiet = silent.clone();
+        let (info_out, done_out) = (self.out.clone(), self.out.clone());
         self.session.start(
             self.position.clone(),
             limits,
-            |root, info| send(&info_line(root, info)),
+            move |root, info| info_out.line(&info_line(root, info)),
             move |root, result| {
                 if quiet.load(Ordering::Relaxed) {
                     return;
                 }
                 match result.best {
-                    None => send("bestmove 0000"),
+                    None => done_out.line("bestmove 0000"),
                     Some(best) => {
                         let mut line = format!("bestmove {}", root.move_text(best));
                         if let Some(ponder) = result.ponder {
@@ -208,7 +208,7 @@ impl Engine {
                             after.make(best);
                             line.push_str(&format!(" ponder {}", after.move_text(ponder)));
                         }
-                        send(&line);
+                        done_out.line(&line);
                     }
                 }
             },

@@ -19,10 +19,99 @@
 //! written as plain from-to: the result does not depend on the Tornado used.
 
 use crate::bitboard::Bitboard;
+use crate::fen::FenError;
 use crate::moves::{Move, MoveList, Special};
 use crate::piece::{Color, Kind};
-use crate::position::Position;
+use crate::position::{zobrist, Position};
+use crate::rules::{GameRules, GameSetting};
 use crate::square::{Direction, Square};
+
+/// The rules of a game whose one odd rule is a double-move road the players choose: the
+/// `Road` setting, written in the FEN as an extra field `road:c4,d5,e6,f5,g4` (any playable
+/// squares; the default road when the field is absent). The road is the rules state's set.
+pub struct RoadGame {
+    road: DoubleMoveRoad,
+    default_text: &'static str,
+    default_road: Bitboard,
+}
+
+impl RoadGame {
+    /// `default` names the default road's squares, comma-separated (`c4,d5,e6,f5,g4`).
+    pub fn new(road: DoubleMoveRoad, default: &'static str) -> RoadGame {
+        let default_road = default
+            .split(',')
+            .map(|n| Square::parse(n).expect("a square of the default road"))
+            .collect();
+        RoadGame { road, default_text: default, default_road }
+    }
+}
+
+impl GameRules for RoadGame {
+    fn extra_moves(&self, pos: &Position, list: &mut MoveList) {
+        self.road.generate(pos, list);
+    }
+
+    fn ruled_units(&self, pos: &Position) -> Bitboard {
+        self.road.ruled_units(pos)
+    }
+
+    fn adjust_attackers(
+        &self,
+        pos: &Position,
+        sq: Square,
+        by: Color,
+        occupied: Bitboard,
+        table: Bitboard,
+    ) -> Bitboard {
+        self.road.adjust_attackers(pos, sq, by, occupied, table)
+    }
+
+    fn road(&self, pos: &Position) -> Bitboard {
+        pos.rules_state.squares
+    }
+
+    fn setting(&self) -> Option<GameSetting> {
+        Some(GameSetting { name: "Road", fen_prefix: "road:", default: self.default_text })
+    }
+
+    fn state_hash(&self, pos: &Position) -> u64 {
+        pos.rules_state.squares.squares().fold(0, |h, s| h ^ zobrist::square_value(s, 1))
+    }
+
+    fn read_extra_fields(&self, pos: &mut Position, fields: &[String]) -> Result<(), FenError> {
+        pos.rules_state.squares = self.default_road;
+        let Some(field) = fields.first() else { return Ok(()) };
+        if let Some(extra) = fields.get(1) {
+            return Err(FenError::UnexpectedField(extra.clone()));
+        }
+        let bad = |why: &str| FenError::BadVariantField {
+            field: "road",
+            text: field.clone(),
+            why: why.to_string(),
+        };
+        let list = field.strip_prefix("road:").ok_or_else(|| bad("expected road:SQUARE,SQUARE,..."))?;
+        let mut road = Bitboard::EMPTY;
+        for name in list.split(',') {
+            let square = Square::parse(name)
+                .filter(|s| pos.variant().geometry.playable().contains(*s))
+                .ok_or_else(|| bad("not a square of the board"))?;
+            if road.contains(square) {
+                return Err(bad("a square is named twice"));
+            }
+            road.insert(square);
+        }
+        pos.rules_state.squares = road;
+        Ok(())
+    }
+
+    fn write_extra_fields(&self, pos: &Position) -> Vec<String> {
+        if pos.rules_state.squares == self.default_road {
+            return Vec::new();
+        }
+        let names: Vec<String> = pos.rules_state.squares.squares().map(|s| s.to_string()).collect();
+        vec![format!("road:{}", names.join(","))]
+    }
+}
 
 /// Settings of a double-move road.
 pub struct DoubleMoveRoad {

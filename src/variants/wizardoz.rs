@@ -1,15 +1,11 @@
 //! `wizardoz`: Wizard of Oz Nonal Chess (George Duke), 9x9, with the Falcon and the Yellow
 //! Brick Road, a double-move road (see `rules::road`) that is part of the position.
 
-use super::{castling, normal, sq};
+use super::{castling, normal};
 use crate::bitboard::Bitboard;
-use crate::fen::FenError;
-use crate::moves::MoveList;
 use crate::piece::{Color, Kind, Picture, PieceType};
-use crate::position::{zobrist, Position};
-use crate::rules::road::DoubleMoveRoad;
-use crate::rules::{GameRules, GameSetting};
-use crate::square::Square;
+use crate::position::Position;
+use crate::rules::road::{DoubleMoveRoad, RoadGame};
 use crate::variant::{Variant, VariantSpec};
 use std::sync::OnceLock;
 
@@ -83,18 +79,9 @@ pub(crate) fn variant() -> Variant {
     v
 }
 
-/// The road's settings plus the FEN field that names the road.
-pub struct WizardOfOz {
-    road: DoubleMoveRoad,
-}
-
-fn rules() -> &'static WizardOfOz {
-    static RULES: OnceLock<WizardOfOz> = OnceLock::new();
-    RULES.get_or_init(|| WizardOfOz { road: DoubleMoveRoad { line_mover: QUEEN, royal: KING } })
-}
-
-fn default_road() -> Bitboard {
-    DEFAULT_ROAD.iter().map(|n| sq(n)).collect()
+fn rules() -> &'static RoadGame {
+    static RULES: OnceLock<RoadGame> = OnceLock::new();
+    RULES.get_or_init(|| RoadGame::new(DoubleMoveRoad { line_mover: QUEEN, royal: KING }, DEFAULT_ROAD_TEXT))
 }
 
 /// Kings alone, or with one Knight or Bishop: a lone minor piece cannot mate, and on the road
@@ -103,75 +90,6 @@ fn insufficient_material(pos: &Position) -> bool {
     let minors = pos.kind_set(Kind(1)) | pos.kind_set(Kind(2));
     let others = pos.occupied() - pos.kind_set(KING) - minors;
     others.is_empty() && minors.count() <= 1
-}
-
-impl GameRules for WizardOfOz {
-    fn extra_moves(&self, pos: &Position, list: &mut MoveList) {
-        self.road.generate(pos, list);
-    }
-
-    fn ruled_units(&self, pos: &Position) -> Bitboard {
-        self.road.ruled_units(pos)
-    }
-
-    fn adjust_attackers(
-        &self,
-        pos: &Position,
-        sq: Square,
-        by: Color,
-        occupied: Bitboard,
-        table: Bitboard,
-    ) -> Bitboard {
-        self.road.adjust_attackers(pos, sq, by, occupied, table)
-    }
-
-    fn road(&self, pos: &Position) -> Bitboard {
-        pos.rules_state.squares
-    }
-
-    fn setting(&self) -> Option<GameSetting> {
-        Some(GameSetting { name: "Road", fen_prefix: "road:", default: DEFAULT_ROAD_TEXT })
-    }
-
-    fn state_hash(&self, pos: &Position) -> u64 {
-        pos.rules_state.squares.squares().fold(0, |h, s| h ^ zobrist::square_value(s, 1))
-    }
-
-    /// One optional field, `road:c4,d5,e6,f5,g4` (any playable squares); the default road when
-    /// absent.
-    fn read_extra_fields(&self, pos: &mut Position, fields: &[String]) -> Result<(), FenError> {
-        pos.rules_state.squares = default_road();
-        let Some(field) = fields.first() else { return Ok(()) };
-        if let Some(extra) = fields.get(1) {
-            return Err(FenError::UnexpectedField(extra.clone()));
-        }
-        let bad = |why: &str| FenError::BadVariantField {
-            field: "road",
-            text: field.clone(),
-            why: why.to_string(),
-        };
-        let list = field.strip_prefix("road:").ok_or_else(|| bad("expected road:SQUARE,SQUARE,..."))?;
-        let mut road = Bitboard::EMPTY;
-        for name in list.split(',') {
-            let square = Square::parse(name)
-                .filter(|s| pos.variant().geometry.playable().contains(*s))
-                .ok_or_else(|| bad("not a square of the board"))?;
-            if road.contains(square) {
-                return Err(bad("a square is named twice"));
-            }
-            road.insert(square);
-        }
-        pos.rules_state.squares = road;
-        Ok(())
-    }
-
-    fn write_extra_fields(&self, pos: &Position) -> Vec<String> {
-        if pos.rules_state.squares == default_road() {
-            return Vec::new();
-        }
-        let names: Vec<String> = pos.rules_state.squares.squares().map(|s| s.to_string()).collect();
-        vec![format!("road:{}", names.join(","))]
-    }
 }
 
 /// The road of a position (the squares of its double-move road).

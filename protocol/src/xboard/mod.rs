@@ -9,9 +9,10 @@ mod clock;
 pub(crate) mod moves;
 mod output;
 
+use crate::io::Output;
 use crate::session::{rules, EngineOption, Game, Session};
 use clock::TimeControl;
-use std::io::Write;
+use std::io::BufRead;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -28,13 +29,6 @@ const HELP: &[&str] = &[
 /// A draw offer is accepted when the engine's last score is this bad or worse (it is losing
 /// clearly enough that half a point is a gain).
 const ACCEPT_DRAW_BELOW_CP: i32 = -150;
-
-/// One line to the GUI, flushed at once.
-fn send(line: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
-}
 
 enum Event {
     Command(String),
@@ -70,6 +64,7 @@ struct Progress {
 }
 
 struct Engine {
+    out: Output,
     events: Sender<Event>,
     session: Session,
     position: Position,
@@ -96,11 +91,10 @@ struct Engine {
 
 /// Runs the XBoard loop: `first` (the GUI's first command, already read), then standard input
 /// until `quit` or end of input.
-pub fn run(first: &str) {
+pub fn run(first: &str, mut input: Box<dyn BufRead + Send>, out: Output) {
     let (events, inbox) = channel();
     let reader = events.clone();
     std::thread::spawn(move || {
-        let mut input = std::io::stdin().lock();
         while let Some(line) = crate::read_line(&mut input) {
             if reader.send(Event::Command(line)).is_err() {
                 return;
@@ -111,6 +105,7 @@ pub fn run(first: &str) {
     let session = Session::new();
     let position = session.game.start_position();
     let mut engine = Engine {
+        out,
         events,
         session,
         position,
@@ -135,6 +130,11 @@ pub fn run(first: &str) {
 }
 
 impl Engine {
+    /// One line to the GUI, flushed at once.
+    fn send(&self, line: &str) {
+        self.out.line(line);
+    }
+
     fn serve(&mut self, inbox: Receiver<Event>) {
         while let Ok(event) = inbox.recv() {
             match event {
@@ -161,7 +161,7 @@ impl Engine {
             "quit" => return false,
             "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics"
             | "egtpath" | "bk" | "hover" | "otim" => {}
-            "protover" => announce::features().iter().for_each(|l| send(l)),
+            "protover" => announce::features().iter().for_each(|l| self.send(l)),
             "ping" => self.ping(rest),
             "new" => self.new_game(),
             "setboard" => self.set_board(rest),
@@ -198,14 +198,14 @@ impl Engine {
             }
             "." => self.status(),
             "help" => {
-                HELP.iter().for_each(|l| send(l));
-                send(&format!("# Variants: {}.", tinman_core::variants::names().join(", ")));
+                HELP.iter().for_each(|l| self.send(l));
+                self.send(&format!("# Variants: {}.", tinman_core::variants::names().join(", ")));
             }
             // A bare move (from a GUI that did not accept `usermove=1`).
             _ if rest.is_empty() && moves::from_xboard(&self.position, word).is_ok() => self.user_move(word),
             _ => {
                 if let Err(reason) = self.checked_command(word, rest) {
-                    send(&format!("Error ({reason}): {}", rules::shorten(line)));
+                    self.send(&format!("Error ({reason}): {}", rules::shorten(line)));
                 }
             }
         }
@@ -244,7 +244,7 @@ impl Engine {
         if self.search.as_ref().is_some_and(|s| s.purpose == Purpose::Move) {
             self.pending_pongs.push(pong);
         } else {
-            send(&pong);
+            self.send(&pong);
         }
     }
 
@@ -264,7 +264,7 @@ impl Engine {
         self.abort_search();
         self.session.game.variant = variant;
         self.reset_position(self.session.game.start_position());
-        announce::variant_lines(variant, self.session.game.road.as_deref()).iter().for_each(|l| send(l));
+        announce::variant_lines(variant, self.session.game.road.as_deref()).iter().for_each(|l| self.send(l));
         self.restart_analysis();
         Ok(())
     }
@@ -275,7 +275,7 @@ impl Engine {
             Ok(pos) => self.reset_position(pos),
             Err(e) => {
                 self.position_invalid = true;
-                send(&format!("tellusererror Illegal position: {e}"));
+                self.send(&format!("tellusererror Illegal position: {e}"));
                 return;
             }
         }
@@ -322,7 +322,7 @@ impl Engine {
         }
         if let Some(outcome) = self.position.outcome() {
             // Asked to move in a finished game (say, after `setboard`): say why not.
-            send(&outcome.to_string());
+            self.send(&outcome.to_string());
             return;
         }
         let mut limits = self.time.limits(self.position.ply() / 2);
@@ -332,11 +332,11 @@ impl Engine {
 
     fn user_move(&mut self, text: &str) {
         if self.position_invalid {
-            return send(&format!("Illegal move (no valid position): {text}"));
+            return self.send(&format!("Illegal move (no valid position): {text}"));
         }
         let mv = match moves::from_xboard(&self.position, text) {
             Ok(m) => m,
-            Err(_) => return send(&format!("Illegal move: {text}")),
+            Err(_) => return self.send(&format!("Illegal move: {text}")),
         };
         self.lifted = None;
         match self.search.as_ref().map(|s| s.purpose) {
@@ -357,7 +357,7 @@ impl Engine {
         self.position.make(mv);
         self.excluded.clear();
         if let Some(outcome) = self.position.outcome() {
-            send(&outcome.to_string());
+            self.send(&outcome.to_string());
         }
     }
 
@@ -375,7 +375,7 @@ impl Engine {
             None => false,
         };
         if losing {
-            send("offer draw");
+            self.send("offer draw");
         }
     }
 
@@ -394,7 +394,7 @@ impl Engine {
 
     fn hint(&self) {
         if let Some(Purpose::Ponder(expected)) = self.search.as_ref().map(|s| s.purpose) {
-            send(&format!("Hint: {}", self.position.move_text(expected)));
+            self.send(&format!("Hint: {}", self.position.move_text(expected)));
         }
     }
 
@@ -405,7 +405,7 @@ impl Engine {
         }
         let p = self.progress.lock().map(|p| p.clone()).unwrap_or_default();
         let total = self.position.legal_moves().len();
-        send(&format!(
+        self.send(&format!(
             "stat01: {} {} {} 0 {total} {}",
             p.time.as_millis() / 10,
             p.nodes,
@@ -460,7 +460,7 @@ impl Engine {
         let sq = parse_square(square)?;
         self.lifted = Some(sq);
         if let Some(marks) = output::lift_highlight(&self.position, sq) {
-            send(&marks);
+            self.send(&marks);
         }
         Ok(())
     }
@@ -470,7 +470,7 @@ impl Engine {
         let sq = parse_square(square)?;
         if let Some(from) = self.lifted.filter(|&f| f != sq) {
             if let Some(marks) = output::landing_highlight(&self.position, from, sq) {
-                send(&marks);
+                self.send(&marks);
             }
         }
         Ok(())
@@ -503,9 +503,10 @@ impl Engine {
         if let Ok(mut p) = progress.lock() {
             *p = Progress::default();
         }
+        let out = self.out.clone();
         let on_info = move |root: &Position, info: &SearchInfo| {
             if post {
-                send(&output::thinking_line(root, info));
+                out.line(&output::thinking_line(root, info));
             }
             if let Ok(mut p) = progress.lock() {
                 *p = Progress {
@@ -539,7 +540,7 @@ impl Engine {
     /// `ping`s held back while the engine thought about its move.
     fn send_pending_pongs(&mut self) {
         for pong in std::mem::take(&mut self.pending_pongs) {
-            send(&pong);
+            self.send(&pong);
         }
     }
 
@@ -563,9 +564,9 @@ impl Engine {
             if matches!(after.outcome(), Some(Outcome::Draw(DrawReason::Repetition | DrawReason::FiftyMoves)))
             {
                 // The protocol's way to claim a draw that the move brings about.
-                send("offer draw");
+                self.send("offer draw");
             }
-            send(&format!("move {}", moves::to_xboard(&self.position, best)));
+            self.send(&format!("move {}", moves::to_xboard(&self.position, best)));
             self.last_score = Some(result.score);
             self.play(best);
         }
