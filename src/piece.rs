@@ -148,6 +148,10 @@ pub enum Picture {
     /// A King-like piece that captures several units in one move.
     Lion,
     Camel,
+    /// Bishop and Knight in one (the Archbishop, Cardinal or Princess).
+    Archbishop,
+    /// Rook and Knight in one (the Chancellor, Marshal or Empress).
+    Chancellor,
 }
 
 /// A piece type of a variant. Its moves are its Betza string, read by [`crate::betza`] when

@@ -244,6 +244,13 @@ impl Variant {
     }
 
     /// The game's jump chains, if it has them.
+    /// Pins and checks follow the usual bitboard rules, so the fast legal generator applies:
+    /// every capture is a plain leap or a full slide, and no rules of the game change what
+    /// units move or attack (a road's units move by its rules, whatever their tables say).
+    pub fn lines_decide_legality(&self) -> bool {
+        self.simple_attacks && self.rules.is_none()
+    }
+
     pub fn jump_chains(&self) -> Option<&crate::rules::jump_chains::JumpChains> {
         self.rules.and_then(|r| r.jump_chains())
     }

@@ -311,7 +311,7 @@ impl Position {
         let kind = mover.kind();
         let capturers = self.variant.tables[kind.index()].captured_from[them.index()][skipped.index()]
             & self.pieces(them, kind);
-        let king = self.king(them).filter(|_| self.variant.simple_attacks);
+        let king = self.king(them).filter(|_| self.variant.lines_decide_legality());
         let legal = |from: Square| match king {
             None => true,
             Some(k) => {

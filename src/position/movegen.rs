@@ -25,7 +25,7 @@ impl Position {
             self.generate_pseudo_legal(list);
             return;
         };
-        if !self.variant.simple_attacks {
+        if !self.variant.lines_decide_legality() {
             let mut scratch = self.clone();
             let mut pseudo = MoveList::new();
             self.generate_pseudo_legal(&mut pseudo);

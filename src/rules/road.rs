@@ -38,10 +38,8 @@ pub struct RoadGame {
 impl RoadGame {
     /// `default` names the default road's squares, comma-separated (`c4,d5,e6,f5,g4`).
     pub fn new(road: DoubleMoveRoad, default: &'static str) -> RoadGame {
-        let default_road = default
-            .split(',')
-            .map(|n| Square::parse(n).expect("a square of the default road"))
-            .collect();
+        let default_road =
+            default.split(',').map(|n| Square::parse(n).expect("a square of the default road")).collect();
         RoadGame { road, default_text: default, default_road }
     }
 }

@@ -31,6 +31,8 @@ fn slot(picture: Picture) -> Option<usize> {
         Picture::Falcon => 17,
         Picture::Lion => 21,
         Picture::Camel => 24,
+        Picture::Archbishop => 7,
+        Picture::Chancellor => 8,
         // Only the royal piece is drawn as a King, in the King slot.
         Picture::King => return None,
     })
