@@ -157,7 +157,7 @@ impl Material {
 
     /// Moves from `fen` (legal ones while the game lets us), sometimes garbage.
     fn moves(&self, rng: &mut Rng, fen: Option<&str>, game: &str) -> Vec<String> {
-        let v = variants::by_name(game).unwrap_or_else(|| variants::by_name("normal").expect("normal"));
+        let v = variants::by_name(game).unwrap_or_else(|| variants::by_name(variants::DEFAULT).expect("the default game"));
         let mut pos = match fen {
             Some(f) => Position::from_fen(v, f).ok(),
             None => Some(Position::start(v)),
@@ -267,7 +267,7 @@ impl Material {
                     match word {
                         "ponder" | "infinite" => {}
                         "searchmoves" => {
-                            for m in self.moves(rng, None, "normal").iter().take(3) {
+                            for m in self.moves(rng, None, variants::DEFAULT).iter().take(3) {
                                 line.push(' ');
                                 line.push_str(m);
                             }
@@ -380,7 +380,7 @@ impl Material {
                 let what = if rng.chance(30) {
                     "all".to_string()
                 } else {
-                    self.moves(rng, None, "normal").first().cloned().unwrap_or_default()
+                    self.moves(rng, None, variants::DEFAULT).first().cloned().unwrap_or_default()
                 };
                 format!("{} {what}", rng.pick(&["exclude", "include"]))
             }
