@@ -157,7 +157,8 @@ impl Material {
 
     /// Moves from `fen` (legal ones while the game lets us), sometimes garbage.
     fn moves(&self, rng: &mut Rng, fen: Option<&str>, game: &str) -> Vec<String> {
-        let v = variants::by_name(game).unwrap_or_else(|| variants::by_name(variants::DEFAULT).expect("the default game"));
+        let v = variants::by_name(game)
+            .unwrap_or_else(|| variants::by_name(variants::DEFAULT).expect("the default game"));
         let mut pos = match fen {
             Some(f) => Position::from_fen(v, f).ok(),
             None => Some(Position::start(v)),

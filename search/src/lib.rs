@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod epd;
 pub mod eval;
+pub mod history;
 pub mod limits;
 pub mod perft;
 pub mod picker;

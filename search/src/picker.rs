@@ -1,16 +1,30 @@
-//! Move ordering: the transposition-table move, then captures by victim and attacker value,
-//! then killer moves, then quiet moves by history.
+//! Move ordering: the transposition-table move, then captures by victim value (then capture
+//! history and attacker value), then killer moves and the counter move, then quiet moves by
+//! history (butterfly and continuation), then captures that lose material.
 
 use crate::eval::Values;
+use crate::history::{Context, Histories};
 use crate::see::loses_material;
 use tinman_core::{Move, MoveList, Position, Special};
 
 const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 24;
 const KILLER: [i32; 2] = [(1 << 24) - 1, (1 << 24) - 2];
-/// Captures that lose material (negative SEE) go after every quiet move (history stays within
-/// ±`HISTORY_MAX`).
+const COUNTER: i32 = (1 << 24) - 3;
+/// Captures that lose material (negative SEE) go after every quiet move (histories stay
+/// within a few times ±`STAT_MAX`).
 const BAD_CAPTURE: i32 = -(1 << 24);
+/// Capture history counts this fraction of its value beside 16 x the victim's value, so it
+/// orders captures of one victim class without lifting a pawn capture over a piece capture.
+const CAPTURE_HISTORY_DIVISOR: i32 = 8;
+
+/// What orders the quiet moves and captures of one node.
+pub struct MoveOrder<'a> {
+    pub histories: &'a Histories,
+    pub context: Context,
+    pub killers: [Move; 2],
+    pub counter: Move,
+}
 
 /// Whether a move captures (directly, en passant or by a jump chain).
 pub fn is_capture(pos: &Position, m: Move) -> bool {
@@ -38,43 +52,6 @@ pub fn gain(pos: &Position, m: Move, values: &Values) -> i32 {
     captured + promotion
 }
 
-/// History scores of quiet moves, by side, from and to square.
-pub struct History(Vec<i32>);
-
-/// History values stay within this bound (the update ages them toward zero).
-const HISTORY_MAX: i32 = 1 << 14;
-
-impl History {
-    pub fn new() -> History {
-        History(vec![0; 2 * 144 * 144])
-    }
-
-    fn index(pos: &Position, m: Move) -> usize {
-        (pos.side_to_move().index() * 144 + m.from().index()) * 144 + m.to().index()
-    }
-
-    pub fn get(&self, pos: &Position, m: Move) -> i32 {
-        self.0[History::index(pos, m)]
-    }
-
-    /// Rewards (`bonus` > 0) or punishes a quiet move, with gravity toward zero.
-    pub fn update(&mut self, pos: &Position, m: Move, bonus: i32) {
-        let entry = &mut self.0[History::index(pos, m)];
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
-    }
-
-    pub fn clear(&mut self) {
-        self.0.iter_mut().for_each(|h| *h = 0);
-    }
-}
-
-impl Default for History {
-    fn default() -> Self {
-        History::new()
-    }
-}
-
 /// Hands out the moves of a list best first (selection by score, one at a time).
 pub struct MovePicker {
     moves: Vec<(Move, i32)>,
@@ -86,8 +63,7 @@ impl MovePicker {
         pos: &Position,
         moves: &MoveList,
         tt_move: Move,
-        killers: [Move; 2],
-        history: &History,
+        order: &MoveOrder,
         values: &Values,
     ) -> MovePicker {
         let scored = moves
@@ -99,13 +75,16 @@ impl MovePicker {
                     let won = gain(pos, m, values);
                     let attacker = pos.piece_at(m.from()).map_or(0, |p| values.of(p.kind()));
                     let base = if loses_material(pos, m, won, values) { BAD_CAPTURE } else { CAPTURE };
-                    base + 16 * won - attacker / 16
-                } else if m == killers[0] {
+                    base + 16 * won + order.histories.capture(pos, m) / CAPTURE_HISTORY_DIVISOR
+                        - attacker / 16
+                } else if m == order.killers[0] {
                     KILLER[0]
-                } else if m == killers[1] {
+                } else if m == order.killers[1] {
                     KILLER[1]
+                } else if m == order.counter {
+                    COUNTER
                 } else {
-                    history.get(pos, m)
+                    order.histories.quiet(pos, m, &order.context)
                 };
                 (m, score)
             })

@@ -4,8 +4,9 @@
 //! several. It reports through a callback and never prints.
 
 use crate::eval::{evaluate_with, EvalMode, Values};
+use crate::history::{Context, Histories, PieceTo};
 use crate::limits::{Limits, Stability, TimePlan};
-use crate::picker::{gain, is_capture, History, MovePicker};
+use crate::picker::{gain, is_capture, MoveOrder, MovePicker};
 use crate::score::{from_table, outcome_score, to_table, Score, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::see::loses_material;
 use crate::tt::{Bound, Table};
@@ -35,8 +36,10 @@ const LMP_BASE: usize = 3;
 /// Late-move reductions: from this depth, after this many moves, reduce quiet moves.
 const LMR_MIN_DEPTH: i32 = 3;
 const LMR_MIN_MOVES: usize = 3;
-/// ...by a ply less per this much history (history lies within ±16384).
+/// ...by a ply less per this much history: the sum of three tables (butterfly and two
+/// continuations, each within ±16384) counts as their average.
 const LMR_HISTORY_DIVISOR: i32 = 8192;
+const LMR_HISTORY_SHARE: i32 = 3;
 /// Internal iterative reduction: from this depth, a node with no table move is searched a
 /// ply shallower.
 const IIR_MIN_DEPTH: i32 = 4;
@@ -103,8 +106,10 @@ pub(crate) struct Worker {
     flushed: u64,
     /// Only the main thread keeps time, reports and decides the move.
     main: bool,
-    pub(crate) history: History,
+    pub(crate) histories: Histories,
     killers: Vec<[Move; 2]>,
+    /// The move made at each ply of the current line (`None` for a null move).
+    line: Vec<Option<PieceTo>>,
     stop: Arc<AtomicBool>,
     nodes: u64,
     /// Moves generated since the last look at the clock.
@@ -135,8 +140,9 @@ impl Worker {
             shared_nodes,
             flushed: 0,
             main,
-            history: History::new(),
+            histories: Histories::new(),
             killers: vec![[Move::NONE; 2]; MAX_PLY + 1],
+            line: vec![None; MAX_PLY + 1],
             stop,
             nodes: 0,
             moves_since_poll: 0,
@@ -172,6 +178,7 @@ impl Worker {
         self.moves_since_poll = 0;
         self.flushed = 0;
         self.killers.iter_mut().for_each(|k| *k = [Move::NONE; 2]);
+        self.histories.prepare(pos.variant());
         // The mode or the game may have changed since the last search.
         self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
         if self.values.as_ref().is_none_or(|(name, _)| *name != pos.variant().name) {
@@ -419,6 +426,7 @@ impl Worker {
                 return eval;
             }
             if depth >= NULL_MIN_DEPTH && eval >= beta && null_move_safe(pos) {
+                self.line[ply] = None;
                 pos.make_null();
                 let reduction = NULL_BASE + depth / NULL_DIVISOR;
                 let score = -self.pvs(pos, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
@@ -446,16 +454,26 @@ impl Worker {
             moves.retain(|m| root.contains(&m));
         }
         let killers = self.killers[ply];
-        let picker = MovePicker::new(pos, &moves, tt_move, killers, &self.history, self.values());
+        let context = self.context(ply);
+        let order = MoveOrder {
+            histories: &self.histories,
+            context,
+            killers,
+            counter: self.histories.counter(&context),
+        };
+        let picker = MovePicker::new(pos, &moves, tt_move, &order, self.values());
         let futile =
             !pv_node && !in_check && depth <= FUTILITY_DEPTH && eval + FUTILITY_MARGIN * depth <= alpha;
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut quiets_tried: Vec<Move> = Vec::new();
+        let mut captures_tried: Vec<Move> = Vec::new();
         for (index, m) in picker.enumerate() {
-            let quiet = !is_capture(pos, m) && m.promoted().is_none();
-            let history = if quiet { self.history.get(pos, m) } else { 0 };
+            let capture = is_capture(pos, m);
+            let quiet = !capture && m.promoted().is_none();
+            let history = if quiet { self.histories.quiet(pos, m, &context) / LMR_HISTORY_SHARE } else { 0 };
+            self.line[ply] = Some(self.histories.piece_to(pos, m));
             pos.make(m);
             let gives_check = pos.in_check();
             // A quiet move that gives check may start a combination: never pruned.
@@ -508,15 +526,15 @@ impl Worker {
                     self.pv[ply].extend_from_slice(&child);
                     self.pv[ply + 1] = child;
                     if alpha >= beta {
-                        if quiet {
-                            self.reward_quiet(pos, m, depth, ply, &quiets_tried);
-                        }
+                        self.reward_cutoff(pos, m, depth, ply, quiet, &quiets_tried, &captures_tried);
                         break;
                     }
                 }
             }
             if quiet {
                 quiets_tried.push(m);
+            } else if capture {
+                captures_tried.push(m);
             }
         }
         // A root searched without some moves (MultiPV, searchmoves) must not teach the table.
@@ -534,16 +552,43 @@ impl Worker {
         best
     }
 
-    fn reward_quiet(&mut self, pos: &Position, m: Move, depth: i32, ply: usize, tried: &[Move]) {
-        let killers = &mut self.killers[ply];
-        if killers[0] != m {
-            killers[1] = killers[0];
-            killers[0] = m;
-        }
+    /// The moves made one and two plies before `ply`.
+    fn context(&self, ply: usize) -> Context {
+        let at = |back: usize| if ply >= back { self.line[ply - back] } else { None };
+        Context { before: [at(1), at(2)] }
+    }
+
+    /// `m` cut off: it is rewarded (as a killer and counter move too, if quiet), and the
+    /// moves tried before it without success are punished.
+    #[allow(clippy::too_many_arguments)]
+    fn reward_cutoff(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        depth: i32,
+        ply: usize,
+        quiet: bool,
+        quiets_tried: &[Move],
+        captures_tried: &[Move],
+    ) {
         let bonus = depth * depth;
-        self.history.update(pos, m, bonus);
-        for &other in tried {
-            self.history.update(pos, other, -bonus);
+        let context = self.context(ply);
+        if quiet {
+            let killers = &mut self.killers[ply];
+            if killers[0] != m {
+                killers[1] = killers[0];
+                killers[0] = m;
+            }
+            self.histories.set_counter(&context, m);
+            self.histories.update_quiet(pos, m, &context, bonus);
+            for &other in quiets_tried {
+                self.histories.update_quiet(pos, other, &context, -bonus);
+            }
+        } else if is_capture(pos, m) {
+            self.histories.update_capture(pos, m, bonus);
+        }
+        for &other in captures_tried {
+            self.histories.update_capture(pos, other, -bonus);
         }
     }
 
@@ -598,12 +643,19 @@ impl Worker {
             }
         }
         let picker = if in_check {
-            MovePicker::new(pos, &tactical, Move::NONE, [Move::NONE; 2], &self.history, self.values())
+            let order = MoveOrder {
+                histories: &self.histories,
+                context: self.context(ply),
+                killers: [Move::NONE; 2],
+                counter: Move::NONE,
+            };
+            MovePicker::new(pos, &tactical, Move::NONE, &order, self.values())
         } else {
             MovePicker::tactical(pos, &tactical, self.values())
         };
         let mut best = if in_check { -INFINITE } else { stand_pat };
         for m in picker {
+            self.line[ply] = Some(self.histories.piece_to(pos, m));
             pos.make(m);
             let score = -self.quiescence(pos, ply + 1, -beta, -alpha);
             pos.unmake();

@@ -71,7 +71,7 @@ impl Searcher {
     /// Forgets everything learned (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.main.history.clear();
+        self.main.histories.clear();
     }
 
     /// Searches `pos` within `limits`, calling `report` after every completed iteration of

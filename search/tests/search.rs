@@ -5,7 +5,8 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use tinman_core::{variants, Move, MoveList, Position};
 use tinman_search::eval::Values;
-use tinman_search::picker::{History, MovePicker};
+use tinman_search::history::{Context, Histories};
+use tinman_search::picker::{MoveOrder, MovePicker};
 use tinman_search::{EvalMode, Limits, Score, Searcher};
 
 fn pos(variant: &str, fen: &str) -> Position {
@@ -134,20 +135,28 @@ fn reports_every_iteration() {
 }
 
 /// Perft that walks the tree in the move picker's order.
-fn picker_perft(p: &mut Position, depth: u32, values: &Values, history: &History) -> u64 {
+fn picker_perft(p: &mut Position, depth: u32, values: &Values, histories: &Histories) -> u64 {
     let moves = p.legal_moves();
     if depth == 1 {
         return moves.len() as u64;
     }
     let first = moves.iter().next().copied().unwrap_or(Move::NONE);
-    let picker = MovePicker::new(p, &moves, first, [Move::NONE; 2], history, values);
+    // A killer and a counter move that may or may not be legal here: the picker must hand
+    // out each legal move once whatever it is told.
+    let order = MoveOrder {
+        histories,
+        context: Context::default(),
+        killers: [moves.iter().nth(1).copied().unwrap_or(Move::NONE), Move::NONE],
+        counter: moves.iter().last().copied().unwrap_or(Move::NONE),
+    };
+    let picker = MovePicker::new(p, &moves, first, &order, values);
     let mut seen = MoveList::new();
     let mut nodes = 0;
     for m in picker {
         assert!(!seen.contains(m), "picker repeated a move");
         seen.push(m);
         p.make(m);
-        nodes += picker_perft(p, depth - 1, values, history);
+        nodes += picker_perft(p, depth - 1, values, histories);
         p.unmake();
     }
     assert_eq!(seen.len(), moves.len(), "picker dropped a move");
@@ -160,9 +169,10 @@ fn perft_through_the_move_picker_equals_plain_perft() {
         let v = variants::by_name(name).unwrap();
         let mut p = Position::start(v);
         let values = Values::for_variant(v);
-        let history = History::new();
+        let mut histories = Histories::new();
+        histories.prepare(v);
         assert_eq!(
-            picker_perft(&mut p, 3, &values, &history),
+            picker_perft(&mut p, 3, &values, &histories),
             tinman_core::perft::perft(&mut p, 3),
             "{name}"
         );
