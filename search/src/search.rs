@@ -121,6 +121,8 @@ pub(crate) struct Worker {
     line: Vec<Option<PieceTo>>,
     /// Per ply, the move a singular-extension search leaves out (`Move::NONE` normally).
     excluded: Vec<Move>,
+    /// Per ply, the static evaluation of the current line's node (`-INFINITE` in check).
+    evals: Vec<i32>,
     stop: Arc<AtomicBool>,
     nodes: u64,
     /// Moves generated since the last look at the clock.
@@ -155,6 +157,7 @@ impl Worker {
             killers: vec![[Move::NONE; 2]; MAX_PLY + 1],
             line: vec![None; MAX_PLY + 1],
             excluded: vec![Move::NONE; MAX_PLY + 1],
+            evals: vec![-INFINITE; MAX_PLY + 1],
             stop,
             nodes: 0,
             moves_since_poll: 0,
@@ -436,8 +439,15 @@ impl Worker {
 
         // In check nothing prunes, so no static evaluation is needed.
         let eval = if in_check { -INFINITE } else { self.evaluate(pos) };
+        // Improving: the static evaluation is above the one of our previous move (two plies
+        // up). Where it is not, a position is less likely to come good: prune and reduce more.
+        self.evals[ply] = eval;
+        let improving =
+            !in_check && ply >= 2 && self.evals[ply - 2] != -INFINITE && eval > self.evals[ply - 2];
         if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
-            if depth <= REVERSE_FUTILITY_DEPTH && eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
+            if depth <= REVERSE_FUTILITY_DEPTH
+                && eval - REVERSE_FUTILITY_MARGIN * (depth - improving as i32) >= beta
+            {
                 return eval;
             }
             if depth >= NULL_MIN_DEPTH && eval >= beta && null_move_safe(pos) {
@@ -533,7 +543,7 @@ impl Worker {
             let late = !pv_node
                 && !in_check
                 && depth <= LMP_DEPTH
-                && quiets_tried.len() >= LMP_BASE + (depth * depth) as usize;
+                && quiets_tried.len() >= (LMP_BASE + (depth * depth) as usize) / (2 - improving as usize);
             if (futile || late) && quiet && !gives_check && index > 0 && best > -MATE_BOUND {
                 pos.unmake();
                 continue;
@@ -552,7 +562,8 @@ impl Worker {
                 // Principal-variation nodes reduce one ply less: their moves matter most.
                 // ...and moves that often cut elsewhere (history) one ply less, or more if not.
                 let reduction = if reduce {
-                    (lmr_reduction(depth, index) - pv_node as i32 - history / LMR_HISTORY_DIVISOR)
+                    (lmr_reduction(depth, index) - pv_node as i32 + !improving as i32
+                        - history / LMR_HISTORY_DIVISOR)
                         .clamp(1, (depth - 2).max(1))
                 } else {
                     0
