@@ -1,5 +1,6 @@
 //! Cross-checks that cannot agree by accident, along every path of a perft tree:
-//! fast legal generator vs pseudo-legal + make/test filter, incremental vs recomputed hash,
+//! fast legal generator vs pseudo-legal + make/test filter, the captures-and-promotions
+//! generator vs the legal moves that capture or promote, incremental vs recomputed hash,
 //! unmake vs the position before, FEN written and read back, move text read back.
 
 mod common;
@@ -18,6 +19,10 @@ fn walk(pos: &mut Position, depth: u32, nodes: &mut u64) {
     let fast: BTreeSet<u64> = pos.legal_moves().iter().map(|m| m.bits()).collect();
     let filtered: BTreeSet<u64> = pos.legal_moves_by_filter().iter().map(|m| m.bits()).collect();
     assert_eq!(fast, filtered, "legal generators disagree in {fen}");
+    let tactical: BTreeSet<u64> = pos.tactical_moves().iter().map(|m| m.bits()).collect();
+    let tactical_of_all: BTreeSet<u64> =
+        pos.legal_moves().iter().filter(|&&m| pos.is_tactical(m)).map(|m| m.bits()).collect();
+    assert_eq!(tactical, tactical_of_all, "tactical generator differs from the legal moves in {fen}");
     if depth == 0 {
         return;
     }

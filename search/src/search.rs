@@ -687,25 +687,25 @@ impl Worker {
         if ply >= MAX_PLY - 1 {
             return stand_pat;
         }
-        let moves = pos.legal_moves();
+        // In check every evasion; else only captures and promotions are generated (so a
+        // stalemate is not seen here: the main search sees it).
+        let moves = if in_check { pos.legal_moves() } else { pos.tactical_moves() };
         self.moves_since_poll += moves.len() as u64;
-        if moves.is_empty() {
+        if moves.is_empty() && in_check {
             return self.no_moves(pos, ply);
         }
         let mut tactical = MoveList::new();
         for &m in &moves {
-            if in_check || is_capture(pos, m) || m.promoted().is_some() {
-                let won = gain(pos, m, self.values());
-                if !in_check && stand_pat + won + DELTA_MARGIN <= alpha {
-                    continue;
-                }
-                // A capture that loses material in the exchange cannot help a quiet position.
-                // (unless it gives check: sacrifices on the King are how combinations start).
-                if !in_check && loses_material(pos, m, won, self.values()) && !gives_check(pos, m) {
-                    continue;
-                }
-                tactical.push(m);
+            let won = gain(pos, m, self.values());
+            if !in_check && stand_pat + won + DELTA_MARGIN <= alpha {
+                continue;
             }
+            // A capture that loses material in the exchange cannot help a quiet position.
+            // (unless it gives check: sacrifices on the King are how combinations start).
+            if !in_check && loses_material(pos, m, won, self.values()) && !gives_check(pos, m) {
+                continue;
+            }
+            tactical.push(m);
         }
         let picker = if in_check {
             let order = MoveOrder {

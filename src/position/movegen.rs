@@ -39,6 +39,44 @@ impl Position {
         self.generate_legal_fast(king, list);
     }
 
+    /// The legal captures (en passant and multi-captures included) and promotions: what
+    /// quiescence searches. Quiet moves are not generated where the piece tables allow it, and
+    /// never tested for legality.
+    pub fn tactical_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.is_decided() {
+            return list;
+        }
+        match self.king(self.side) {
+            Some(king) if self.variant.lines_decide_legality() => {
+                let enemies = self.color_set(!self.side);
+                let promotions = self.variant.promotion_zone[self.side.index()];
+                self.generate_legal_masked(king, enemies | promotions, &mut list);
+                list.retain(|m| self.is_tactical(m));
+            }
+            king => {
+                self.generate_pseudo_legal(&mut list);
+                list.retain(|m| self.is_tactical(m));
+                if king.is_some() {
+                    let mut scratch = self.clone();
+                    list.retain(|m| scratch.leaves_king_safe(m));
+                }
+            }
+        }
+        list
+    }
+
+    /// Whether `m` captures (directly, en passant or along a multi-capture path) or promotes.
+    #[inline]
+    pub fn is_tactical(&self, m: Move) -> bool {
+        m.promoted().is_some()
+            || match m.special() {
+                Special::EnPassant | Special::MultiCapture => true,
+                Special::Castle => false,
+                _ => self.board[m.to().index()].is_some_and(|p| p.color() != self.side),
+            }
+    }
+
     /// Appends every pseudo-legal move: legal except that the mover's royal piece may be left
     /// attacked. Castling is only generated when it is fully legal.
     pub fn generate_pseudo_legal(&self, list: &mut MoveList) {
@@ -93,6 +131,12 @@ impl Position {
     }
 
     fn generate_legal_fast(&self, king: Square, list: &mut MoveList) {
+        self.generate_legal_masked(king, self.variant.geometry.playable(), list);
+    }
+
+    /// The legal moves whose destination is in `only` (castling only when that is every
+    /// square; en passant whenever the skipped square is in it).
+    fn generate_legal_masked(&self, king: Square, only: Bitboard, list: &mut MoveList) {
         let v = self.variant;
         let (us, them) = (self.side, !self.side);
         let occupied = self.occupied();
@@ -102,7 +146,7 @@ impl Position {
         // King steps: the destination must be safe with the King lifted off its square.
         let (quiet, captures) = self.targets(king, royal);
         let lifted = occupied - Bitboard::from_square(king);
-        for to in quiet | captures {
+        for to in (quiet | captures) & only {
             if self.attackers(to, them, lifted).is_empty() {
                 list.push(Move::new(king, to, Special::Normal));
             }
@@ -111,19 +155,20 @@ impl Position {
             return;
         }
 
-        let allowed = match checkers.first() {
-            None => v.geometry.playable(),
-            Some(checker) => {
-                let kind = self.board[checker.index()].expect("checker").kind();
-                let leaps_onto_king =
-                    v.tables[kind.index()].capture[them.index()][checker.index()].contains(king);
-                if leaps_onto_king {
-                    checkers
-                } else {
-                    checkers | v.geometry.between(king, checker)
+        let allowed = only
+            & match checkers.first() {
+                None => v.geometry.playable(),
+                Some(checker) => {
+                    let kind = self.board[checker.index()].expect("checker").kind();
+                    let leaps_onto_king =
+                        v.tables[kind.index()].capture[them.index()][checker.index()].contains(king);
+                    if leaps_onto_king {
+                        checkers
+                    } else {
+                        checkers | v.geometry.between(king, checker)
+                    }
                 }
-            }
-        };
+            };
         let pinned = self.pinned(king);
         for kind in v.kinds().filter(|&k| k != royal) {
             for from in self.pieces(us, kind) {
@@ -133,7 +178,7 @@ impl Position {
             }
         }
 
-        if let Some(ep) = self.en_passant {
+        if let Some(ep) = self.en_passant.filter(|ep| only.contains(ep.skipped) || only.contains(ep.victim)) {
             for from in self.en_passant_capturers() {
                 // Rare: test directly that the King is safe after both pawns leave their squares.
                 let after = (occupied - Bitboard::from_square(from) - Bitboard::from_square(ep.victim))
@@ -143,7 +188,7 @@ impl Position {
                 }
             }
         }
-        if checkers.is_empty() {
+        if checkers.is_empty() && only == v.geometry.playable() {
             self.generate_castling(list);
         }
     }
