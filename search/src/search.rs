@@ -719,6 +719,7 @@ impl Worker {
             MovePicker::tactical(pos, &tactical, self.values())
         };
         let mut best = if in_check { -INFINITE } else { stand_pat };
+        let mut best_move = Move::NONE;
         for m in picker {
             self.line[ply] = Some(self.histories.piece_to(pos, m));
             pos.make(m);
@@ -731,12 +732,17 @@ impl Worker {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = m;
                     if alpha >= beta {
                         break;
                     }
                 }
             }
         }
+        // Stored as depth 0, and only as a bound: an exact store would overwrite a deeper
+        // entry of the same position.
+        let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
+        self.tt.store(pos.hash(), best_move, to_table(best, ply), 0, bound);
         best
     }
 }
