@@ -199,7 +199,9 @@ fn several_threads_share_the_table_and_stop_together() {
             &Limits { move_time: Some(Duration::from_millis(150)), ..Limits::default() },
             &mut |_| {},
         );
-        assert!(start.elapsed() < Duration::from_millis(400), "{name}: {:?}", start.elapsed());
+        // Not a timing test (the machine may be loaded): helpers that failed to stop with the
+        // main thread would keep the search running for its whole depth, minutes here.
+        assert!(start.elapsed() < Duration::from_secs(20), "{name}: {:?}", start.elapsed());
         let best = p.move_text(r.best.unwrap());
         assert!(p.parse_move(&best).is_ok(), "{name}: {best}");
         // Depth-limited searches end by themselves too.
