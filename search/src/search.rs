@@ -488,6 +488,8 @@ impl Worker {
             self.excluded[ply] = tt_move;
             let score = self.pvs(pos, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, false);
             self.excluded[ply] = Move::NONE;
+            // That search wrote its own line here; this node's line starts afresh.
+            self.pv[ply].clear();
             if self.stopped() {
                 return 0;
             }

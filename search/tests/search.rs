@@ -265,3 +265,25 @@ fn multipv_reports_consistent_sorted_sets() {
         assert_eq!(result.best, Some(sets.last().unwrap()[0].2), "{nodes}: the best line is the move played");
     }
 }
+
+#[test]
+fn every_reported_line_is_legal_at_depth_nine() {
+    // Depth 9 reaches singular extensions (from depth 7), whose inner searches write lines
+    // of their own: none may leak into a reported line or the ponder move.
+    for (v, fen) in tinman_search::bench::positions().into_iter().step_by(3) {
+        let root = if fen == "startpos" { Position::start(v) } else { Position::from_fen(v, fen).unwrap() };
+        let mut searcher = Searcher::new(16);
+        let mut lines = Vec::new();
+        let result = searcher.search(&root, &Limits { depth: Some(9), ..Limits::default() }, &mut |i| {
+            lines.push(i.pv.clone())
+        });
+        lines.push([result.best, result.ponder].into_iter().flatten().collect());
+        for line in lines {
+            let mut p = root.clone();
+            for m in line {
+                assert!(p.legal_moves().contains(m), "{} {fen}: {} not legal", v.name, p.move_text(m));
+                p.make(m);
+            }
+        }
+    }
+}
