@@ -6,11 +6,11 @@ use rayon::prelude::*;
 
 /// Leaves of the legal-move tree of `depth` plies (bulk-counted at the last ply).
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    if depth <= 1 {
+        return if depth == 0 { 1 } else { pos.count_legal() as u64 };
+    }
     let mut list = MoveList::new();
     pos.generate_legal(&mut list);
-    if depth <= 1 {
-        return if depth == 0 { 1 } else { list.len() as u64 };
-    }
     let mut nodes = 0;
     for &m in &list {
         pos.make(m);

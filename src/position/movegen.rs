@@ -134,9 +134,25 @@ impl Position {
         self.generate_legal_masked(king, self.variant.geometry.playable(), list);
     }
 
+    /// The number of legal moves, counted without writing them where the fast generator
+    /// applies (perft's last ply).
+    pub fn count_legal(&self) -> usize {
+        if self.is_decided() {
+            return 0;
+        }
+        match self.king(self.side) {
+            Some(king) if self.variant.lines_decide_legality() => {
+                let mut count = MoveCount(0);
+                self.generate_legal_masked(king, self.variant.geometry.playable(), &mut count);
+                count.0
+            }
+            _ => self.legal_moves().len(),
+        }
+    }
+
     /// The legal moves whose destination is in `only` (castling only when that is every
     /// square; en passant whenever the skipped square is in it).
-    fn generate_legal_masked(&self, king: Square, only: Bitboard, list: &mut MoveList) {
+    fn generate_legal_masked<S: MoveSink>(&self, king: Square, only: Bitboard, list: &mut S) {
         let v = self.variant;
         let (us, them) = (self.side, !self.side);
         let occupied = self.occupied();
@@ -246,7 +262,7 @@ impl Position {
 
     /// Moves of the piece of `kind` on `from` whose destination is in `mask`.
     #[inline(always)]
-    fn generate_piece(&self, from: Square, kind: Kind, mask: Bitboard, list: &mut MoveList) {
+    fn generate_piece<S: MoveSink>(&self, from: Square, kind: Kind, mask: Bitboard, list: &mut S) {
         let v = self.variant;
         let (quiet, captures) = self.targets(from, kind);
         let pawn = v.pieces[kind.index()].pawn;
@@ -277,21 +293,17 @@ impl Position {
     /// Pushes a move to every square of `targets`; a pawn entering its promotion zone pushes
     /// one move per promotion choice instead.
     #[inline(always)]
-    fn push_moves(&self, from: Square, targets: Bitboard, pawn: bool, special: Special, list: &mut MoveList) {
+    fn push_moves<S: MoveSink>(&self, from: Square, targets: Bitboard, pawn: bool, special: Special, list: &mut S) {
         let v = self.variant;
         let mut plain = targets;
         if pawn {
             let promoting = targets & v.promotion_zone[self.side.index()];
             plain -= promoting;
-            for to in promoting {
-                for &kind in &v.promotion_kinds {
-                    list.push(Move::promotion(from, to, kind, special));
-                }
+            if !promoting.is_empty() {
+                list.push_promotions(from, promoting, &v.promotion_kinds, special);
             }
         }
-        for to in plain {
-            list.push(Move::new(from, to, special));
-        }
+        list.push_each(from, plain, special);
     }
 
     /// Pawns of the side to move that can capture en passant (ignoring pins).
@@ -308,7 +320,7 @@ impl Position {
     }
 
     /// Castling moves of the side to move; the caller has checked it is not in check.
-    fn generate_castling(&self, list: &mut MoveList) {
+    fn generate_castling<S: MoveSink>(&self, list: &mut S) {
         let v = self.variant;
         let us: Color = self.side;
         let occupied = self.occupied();
@@ -324,5 +336,57 @@ impl Position {
                 list.push(Move::new(c.king_from, c.king_to, Special::Castle));
             }
         }
+    }
+}
+
+/// Where generated moves go: a move list, or a count (perft's last ply needs only that).
+pub(crate) trait MoveSink {
+    fn push(&mut self, m: Move);
+    /// One move from `from` to each square of `targets`.
+    fn push_each(&mut self, from: Square, targets: Bitboard, special: Special);
+    /// For each square of `targets`, one move per promotion choice.
+    fn push_promotions(&mut self, from: Square, targets: Bitboard, kinds: &[Kind], special: Special);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m);
+    }
+
+    #[inline(always)]
+    fn push_each(&mut self, from: Square, targets: Bitboard, special: Special) {
+        for to in targets {
+            MoveList::push(self, Move::new(from, to, special));
+        }
+    }
+
+    #[inline(always)]
+    fn push_promotions(&mut self, from: Square, targets: Bitboard, kinds: &[Kind], special: Special) {
+        for to in targets {
+            for &kind in kinds {
+                MoveList::push(self, Move::promotion(from, to, kind, special));
+            }
+        }
+    }
+}
+
+/// Counts moves instead of listing them.
+pub(crate) struct MoveCount(pub usize);
+
+impl MoveSink for MoveCount {
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn push_each(&mut self, _: Square, targets: Bitboard, _: Special) {
+        self.0 += targets.count() as usize;
+    }
+
+    #[inline(always)]
+    fn push_promotions(&mut self, _: Square, targets: Bitboard, kinds: &[Kind], _: Special) {
+        self.0 += targets.count() as usize * kinds.len();
     }
 }
