@@ -40,15 +40,6 @@ const LMR_MIN_MOVES: usize = 3;
 /// continuations, each within ±16384) counts as their average.
 const LMR_HISTORY_DIVISOR: i32 = 8192;
 const LMR_HISTORY_SHARE: i32 = 3;
-/// Singular extension: from this depth, a table move whose entry is at most
-/// `SINGULAR_ENTRY_SLACK` plies shallower, and a lower bound, is tested: if every other move
-/// fails low against its score minus `SINGULAR_MARGIN` per ply (searched to half depth), it
-/// is the only good move and is searched a ply deeper. If even that reduced bound is above
-/// beta, several moves beat beta and the node cuts (multi-cut); if only the table score is
-/// above beta, the table move is searched a ply shallower.
-const SINGULAR_MIN_DEPTH: i32 = 7;
-const SINGULAR_ENTRY_SLACK: i32 = 3;
-const SINGULAR_MARGIN: i32 = 2;
 /// Internal iterative reduction: from this depth, a node with no table move is searched a
 /// ply shallower.
 const IIR_MIN_DEPTH: i32 = 4;
@@ -119,8 +110,6 @@ pub(crate) struct Worker {
     killers: Vec<[Move; 2]>,
     /// The move made at each ply of the current line (`None` for a null move).
     line: Vec<Option<PieceTo>>,
-    /// Per ply, the move a singular-extension search leaves out (`Move::NONE` normally).
-    excluded: Vec<Move>,
     /// Per ply, the static evaluation of the current line's node (`-INFINITE` in check).
     evals: Vec<i32>,
     stop: Arc<AtomicBool>,
@@ -156,7 +145,6 @@ impl Worker {
             histories: Histories::new(),
             killers: vec![[Move::NONE; 2]; MAX_PLY + 1],
             line: vec![None; MAX_PLY + 1],
-            excluded: vec![Move::NONE; MAX_PLY + 1],
             evals: vec![-INFINITE; MAX_PLY + 1],
             stop,
             nodes: 0,
@@ -425,10 +413,7 @@ impl Worker {
         }
 
         let key = pos.hash();
-        // A search without one move (singular extension) is not this node's search: the
-        // table's verdict on the node does not apply and nothing is stored.
-        let excluded = self.excluded[ply];
-        let entry = if excluded.is_none() { self.tt.probe(key) } else { None };
+        let entry = self.tt.probe(key);
         let tt_move = entry.map_or(Move::NONE, |e| e.mv);
         if let Some(e) = entry {
             let score = from_table(e.score, ply);
@@ -444,7 +429,7 @@ impl Worker {
         self.evals[ply] = eval;
         let improving =
             !in_check && ply >= 2 && self.evals[ply - 2] != -INFINITE && eval > self.evals[ply - 2];
-        if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             if depth <= REVERSE_FUTILITY_DEPTH
                 && eval - REVERSE_FUTILITY_MARGIN * (depth - improving as i32) >= beta
             {
@@ -467,40 +452,7 @@ impl Worker {
 
         // A node the table knows no move for is searched a ply shallower: without a good first
         // move the full depth is mostly wasted, and the next iteration will have one.
-        let depth = if tt_move.is_none() && excluded.is_none() && depth >= IIR_MIN_DEPTH && !in_check {
-            depth - 1
-        } else {
-            depth
-        };
-
-        // Is the table move the only good one?
-        let mut tt_extension = 0;
-        if let Some(e) = entry.filter(|e| {
-            ply > 0
-                && depth >= SINGULAR_MIN_DEPTH
-                && !tt_move.is_none()
-                && e.bound != Bound::Upper
-                && e.depth >= depth - SINGULAR_ENTRY_SLACK
-                && e.score.abs() < MATE_BOUND
-        }) {
-            let tt_score = from_table(e.score, ply);
-            let singular_beta = tt_score - SINGULAR_MARGIN * depth;
-            self.excluded[ply] = tt_move;
-            let score = self.pvs(pos, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, false);
-            self.excluded[ply] = Move::NONE;
-            // That search wrote its own line here; this node's line starts afresh.
-            self.pv[ply].clear();
-            if self.stopped() {
-                return 0;
-            }
-            if score < singular_beta {
-                tt_extension = 1;
-            } else if singular_beta >= beta {
-                return singular_beta;
-            } else if tt_score >= beta {
-                tt_extension = -1;
-            }
-        }
+        let depth = if tt_move.is_none() && depth >= IIR_MIN_DEPTH && !in_check { depth - 1 } else { depth };
 
         let mut moves = pos.legal_moves();
         self.moves_since_poll += moves.len() as u64;
@@ -510,13 +462,6 @@ impl Worker {
         if ply == 0 {
             let root = &self.root_moves;
             moves.retain(|m| root.contains(&m));
-        }
-        if !excluded.is_none() {
-            moves.retain(|m| m != excluded);
-            if moves.is_empty() {
-                // Only the excluded move: every other move "fails low".
-                return alpha;
-            }
         }
         let killers = self.killers[ply];
         let context = self.context(ply);
@@ -551,9 +496,8 @@ impl Worker {
                 continue;
             }
             let mut score;
-            let extension = if m == tt_move { tt_extension } else { 0 };
             if index == 0 {
-                score = -self.pvs(pos, depth - 1 + extension, ply + 1, -beta, -alpha, pv_node);
+                score = -self.pvs(pos, depth - 1, ply + 1, -beta, -alpha, pv_node);
             } else {
                 let reduce = depth >= LMR_MIN_DEPTH
                     && index >= LMR_MIN_MOVES
@@ -605,7 +549,7 @@ impl Worker {
             }
         }
         // A root searched without some moves (MultiPV, searchmoves) must not teach the table.
-        let restricted = (ply == 0 && moves.len() < pos.legal_moves().len()) || !excluded.is_none();
+        let restricted = ply == 0 && moves.len() < pos.legal_moves().len();
         if (!self.stopped() || ply == 0) && !restricted {
             let bound = if best >= beta {
                 Bound::Lower

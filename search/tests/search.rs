@@ -268,8 +268,8 @@ fn multipv_reports_consistent_sorted_sets() {
 
 #[test]
 fn every_reported_line_is_legal_at_depth_nine() {
-    // Depth 9 reaches singular extensions (from depth 7), whose inner searches write lines
-    // of their own: none may leak into a reported line or the ponder move.
+    // Deep enough for every pruning, reduction and table path to write lines: none may
+    // leave an illegal move in a reported line or the ponder move.
     for (v, fen) in tinman_search::bench::positions().into_iter().step_by(3) {
         let root = if fen == "startpos" { Position::start(v) } else { Position::from_fen(v, fen).unwrap() };
         let mut searcher = Searcher::new(16);

@@ -293,7 +293,14 @@ impl Position {
     /// Pushes a move to every square of `targets`; a pawn entering its promotion zone pushes
     /// one move per promotion choice instead.
     #[inline(always)]
-    fn push_moves<S: MoveSink>(&self, from: Square, targets: Bitboard, pawn: bool, special: Special, list: &mut S) {
+    fn push_moves<S: MoveSink>(
+        &self,
+        from: Square,
+        targets: Bitboard,
+        pawn: bool,
+        special: Special,
+        list: &mut S,
+    ) {
         let v = self.variant;
         let mut plain = targets;
         if pawn {
