@@ -187,6 +187,16 @@ impl PieceType {
         PieceType { name, letter, betza, value, picture, royal: false, pawn: false }
     }
 
+    /// The royal piece (no value: it is never traded).
+    pub const fn royal(name: &'static str, letter: char, betza: &'static str, picture: Picture) -> PieceType {
+        PieceType { name, letter, betza, value: 0, picture, royal: true, pawn: false }
+    }
+
+    /// A pawn: promotes, double-steps where its Betza says, resets the 50-move count.
+    pub const fn pawn(name: &'static str, betza: &'static str, value: i32) -> PieceType {
+        PieceType { name, letter: 'P', betza, value, picture: Picture::Pawn, royal: false, pawn: true }
+    }
+
     /// The same piece drawn differently.
     pub const fn drawn_as(self, picture: Picture) -> PieceType {
         PieceType { picture, ..self }

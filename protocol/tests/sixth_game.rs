@@ -17,28 +17,12 @@ use tinman_core::{variants, Bitboard, Kind, Move, MoveList, Picture, PieceType, 
 const REPLY_TIMEOUT: Duration = Duration::from_secs(60);
 
 const PIECES: &[PieceType] = &[
-    PieceType {
-        name: "pawn",
-        letter: 'P',
-        betza: "fmWfceFifmnD",
-        value: 100,
-        picture: Picture::Pawn,
-        royal: false,
-        pawn: true,
-    },
+    PieceType::pawn("pawn", "fmWfceFifmnD", 100),
     PieceType::new("knight", 'N', "N", 300, Picture::Knight),
     PieceType::new("bishop", 'B', "B", 330, Picture::Bishop),
     PieceType::new("rook", 'R', "R", 500, Picture::Rook),
     PieceType::new("queen", 'Q', "Q", 950, Picture::Queen),
-    PieceType {
-        name: "king",
-        letter: 'K',
-        betza: "K",
-        value: 0,
-        picture: Picture::King,
-        royal: true,
-        pawn: false,
-    },
+    PieceType::royal("king", 'K', "K", Picture::King),
     PieceType::new("archbishop", 'A', "BN", 750, Picture::Archbishop),
 ];
 const QUEEN: Kind = Kind(4);
@@ -49,27 +33,32 @@ fn rank(r: u8) -> Bitboard {
     (0..10).filter_map(|f| Square::from_coords(f, r)).collect()
 }
 
-/// The game, registered once for the whole test binary.
+/// The definition: board, pieces, setup, promotion.
+fn spec() -> VariantSpec {
+    VariantSpec {
+        name: "decima",
+        width: 10,
+        height: 10,
+        holes: Vec::new(),
+        pieces: PIECES,
+        start_fen: "rnbakqabnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBAKQABNR w - - 0 1",
+        promotion_zone: [rank(9), rank(0)],
+        promotion_letters: &['Q', 'A', 'R', 'B', 'N'],
+        initial_zone: [rank(1), rank(8)],
+        castlings: Vec::new(),
+        en_passant_names_landing: false,
+        insufficient_material: |pos| pos.occupied().count() == 2,
+        known_to_guis: false,
+        bench_fens: &["startpos"],
+    }
+}
+
+/// The game with its road rules, registered once for the whole test binary.
 fn decima() -> &'static Variant {
     static GAME: OnceLock<&'static Variant> = OnceLock::new();
     GAME.get_or_init(|| {
         static RULES: OnceLock<RoadGame> = OnceLock::new();
-        let mut v = Variant::new(VariantSpec {
-            name: "decima",
-            width: 10,
-            height: 10,
-            holes: Vec::new(),
-            pieces: PIECES,
-            start_fen: "rnbakqabnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBAKQABNR w - - 0 1",
-            promotion_zone: [rank(9), rank(0)],
-            promotion_letters: &['Q', 'A', 'R', 'B', 'N'],
-            initial_zone: [rank(1), rank(8)],
-            castlings: Vec::new(),
-            en_passant_names_landing: false,
-            insufficient_material: |pos| pos.occupied().count() == 2,
-            known_to_guis: false,
-            bench_fens: &["startpos"],
-        });
+        let mut v = Variant::new(spec());
         v.rules =
             Some(RULES.get_or_init(|| {
                 RoadGame::new(DoubleMoveRoad { line_mover: QUEEN, royal: KING }, DEFAULT_ROAD)
@@ -125,22 +114,7 @@ fn the_registry_knows_it_and_refuses_a_second_game_of_that_name() {
     let v = decima();
     assert!(variants::names().contains(&"decima"));
     assert!(std::ptr::eq(variants::by_name("decima").unwrap(), v));
-    let again = Variant::new(VariantSpec {
-        name: "decima",
-        width: 8,
-        height: 8,
-        holes: Vec::new(),
-        pieces: PIECES,
-        start_fen: "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
-        promotion_zone: [rank(7), rank(0)],
-        promotion_letters: &['Q'],
-        initial_zone: [rank(1), rank(6)],
-        castlings: Vec::new(),
-        en_passant_names_landing: false,
-        insufficient_material: |_| false,
-        known_to_guis: false,
-        bench_fens: &[],
-    });
+    let again = Variant::new(spec());
     assert_eq!(variants::register(again).err(), Some(variants::RegisterError::NameTaken("decima")));
 }
 

@@ -26,15 +26,6 @@ pub struct MoveOrder<'a> {
     pub counter: Move,
 }
 
-/// Whether a move captures (directly, en passant or by a jump chain).
-pub fn is_capture(pos: &Position, m: Move) -> bool {
-    match m.special() {
-        Special::EnPassant | Special::MultiCapture => true,
-        Special::Castle => false,
-        _ => pos.piece_at(m.to()).is_some_and(|p| p.color() != pos.side_to_move()),
-    }
-}
-
 /// Value gained by a capture or promotion (0 for quiet moves).
 pub fn gain(pos: &Position, m: Move, values: &Values) -> i32 {
     let captured = match m.special() {
@@ -71,7 +62,7 @@ impl MovePicker {
             .map(|&m| {
                 let score = if m == tt_move {
                     TT_MOVE
-                } else if is_capture(pos, m) || m.promoted().is_some() {
+                } else if pos.is_tactical(m) {
                     let won = gain(pos, m, values);
                     let attacker = pos.piece_at(m.from()).map_or(0, |p| values.of(p.kind()));
                     let base = if loses_material(pos, m, won, values) { BAD_CAPTURE } else { CAPTURE };

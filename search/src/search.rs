@@ -6,7 +6,7 @@
 use crate::eval::{evaluate_with, EvalMode, Values};
 use crate::history::{Context, Histories, PieceTo};
 use crate::limits::{Limits, Stability, TimePlan};
-use crate::picker::{gain, is_capture, MoveOrder, MovePicker};
+use crate::picker::{gain, MoveOrder, MovePicker};
 use crate::score::{from_table, outcome_score, to_table, Score, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::see::loses_material;
 use crate::tt::{Bound, Table};
@@ -480,7 +480,7 @@ impl Worker {
         let mut quiets_tried: Vec<Move> = Vec::new();
         let mut captures_tried: Vec<Move> = Vec::new();
         for (index, m) in picker.enumerate() {
-            let capture = is_capture(pos, m);
+            let capture = pos.is_capture(m);
             let quiet = !capture && m.promoted().is_none();
             let history = if quiet { self.histories.quiet(pos, m, &context) / LMR_HISTORY_SHARE } else { 0 };
             self.line[ply] = Some(self.histories.piece_to(pos, m));
@@ -595,7 +595,7 @@ impl Worker {
             for &other in quiets_tried {
                 self.histories.update_quiet(pos, other, &context, -bonus);
             }
-        } else if is_capture(pos, m) {
+        } else if pos.is_capture(m) {
             self.histories.update_capture(pos, m, bonus);
         }
         for &other in captures_tried {

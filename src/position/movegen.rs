@@ -66,15 +66,20 @@ impl Position {
         list
     }
 
-    /// Whether `m` captures (directly, en passant or along a multi-capture path) or promotes.
+    /// Whether `m` captures: directly, en passant or along a multi-capture path.
+    #[inline]
+    pub fn is_capture(&self, m: Move) -> bool {
+        match m.special() {
+            Special::EnPassant | Special::MultiCapture => true,
+            Special::Castle => false,
+            _ => self.board[m.to().index()].is_some_and(|p| p.color() != self.side),
+        }
+    }
+
+    /// Whether `m` captures or promotes.
     #[inline]
     pub fn is_tactical(&self, m: Move) -> bool {
-        m.promoted().is_some()
-            || match m.special() {
-                Special::EnPassant | Special::MultiCapture => true,
-                Special::Castle => false,
-                _ => self.board[m.to().index()].is_some_and(|p| p.color() != self.side),
-            }
+        m.promoted().is_some() || self.is_capture(m)
     }
 
     /// Appends every pseudo-legal move: legal except that the mover's royal piece may be left

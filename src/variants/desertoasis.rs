@@ -24,15 +24,7 @@ pub(crate) const PIECES: &[PieceType] = &[
     // step, move by hopping) hoppers and leapers in their directions: the Oasis Wazir the
     // Cannon, the Oasis Ferz the Elephant (one hop is the Alfil's leap), the Oasis King the
     // Queen (eight directions, and far by a chain of hops; the game has no Queen).
-    PieceType {
-        name: "pawn",
-        letter: 'P',
-        betza: "fmWfcF",
-        value: 100,
-        picture: Picture::Pawn,
-        royal: false,
-        pawn: true,
-    },
+    PieceType::pawn("pawn", "fmWfcF", 100),
     PieceType::new("knight", 'N', "N", 300, Picture::Knight),
     PieceType::new("camel", 'C', "C", 270, Picture::Camel),
     PieceType::new("prince", 'M', "K", 320, Picture::Man),

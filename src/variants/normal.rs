@@ -8,28 +8,12 @@ use crate::variant::{Variant, VariantSpec};
 /// Pawn, Knight, Bishop, Rook, Queen, King, in generation order.
 pub(crate) const PIECES: &[PieceType] = &[
     // Values: the usual textbook 100/320/330/500/900 (Kaufman-style, Bishop a shade over Knight).
-    PieceType {
-        name: "pawn",
-        letter: 'P',
-        betza: "fmWfceFifmnD",
-        value: 100,
-        picture: Picture::Pawn,
-        royal: false,
-        pawn: true,
-    },
+    PieceType::pawn("pawn", "fmWfceFifmnD", 100),
     PieceType::new("knight", 'N', "N", 320, Picture::Knight),
     PieceType::new("bishop", 'B', "B", 330, Picture::Bishop),
     PieceType::new("rook", 'R', "R", 500, Picture::Rook),
     PieceType::new("queen", 'Q', "Q", 900, Picture::Queen),
-    PieceType {
-        name: "king",
-        letter: 'K',
-        betza: "KisO2",
-        value: 0,
-        picture: Picture::King,
-        royal: true,
-        pawn: false,
-    },
+    PieceType::royal("king", 'K', "KisO2", Picture::King),
 ];
 
 pub(crate) fn variant() -> Variant {

@@ -11,28 +11,12 @@ pub(crate) const PIECES: &[PieceType] = &[
     // Values: the holes shorten lines (Knight a little less); the extra non-capturing steps
     // let the Bishop change colour and make both more mobile. Pictures: the crowned Bishop
     // and Rook, whose pieces add exactly those steps.
-    PieceType {
-        name: "Berolina pawn",
-        letter: 'P',
-        betza: "mfFcfWimfnA",
-        value: 100,
-        picture: Picture::Pawn,
-        royal: false,
-        pawn: true,
-    },
+    PieceType::pawn("Berolina pawn", "mfFcfWimfnA", 100),
     super::normal::PIECES[1].valued(290),
     PieceType::new("Wedgie Bishop", 'B', "BmW", 360, Picture::CrownedBishop),
     PieceType::new("Wedgie Rook", 'R', "RmF", 520, Picture::CrownedRook),
     super::normal::PIECES[4],
-    PieceType {
-        name: "king",
-        letter: 'K',
-        betza: "K",
-        value: 0,
-        picture: Picture::King,
-        royal: true,
-        pawn: false,
-    },
+    PieceType::royal("king", 'K', "K", Picture::King),
 ];
 
 /// Playable files per rank, from rank 1 up: the wedges narrow to one square at each end.

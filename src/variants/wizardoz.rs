@@ -19,15 +19,7 @@ pub(crate) const PIECES: &[PieceType] = &[
     normal::PIECES[2].valued(320),
     normal::PIECES[3].valued(480),
     normal::PIECES[4].valued(880),
-    PieceType {
-        name: "king",
-        letter: 'K',
-        betza: "KisO2",
-        value: 0,
-        picture: Picture::King,
-        royal: true,
-        pawn: false,
-    },
+    normal::PIECES[5],
     // Reaches each of its 16 targets ((1,3) and (2,3) leaps) along any of the three shortest
     // paths of one orthogonal and two diagonal King steps or two orthogonal and one diagonal,
     // blocked only when all three are: H. G. Muller's multi-leg notation, bend early, bend
