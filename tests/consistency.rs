@@ -1,6 +1,8 @@
 //! Cross-checks that cannot agree by accident, along every path of a perft tree:
 //! fast legal generator vs pseudo-legal + make/test filter, the captures-and-promotions
-//! generator vs the legal moves that capture or promote, incremental vs recomputed hash,
+//! generator vs the legal moves that capture or promote, the quiet-moves generator vs the
+//! rest, one move's legality test vs the legal list (for every pseudo-legal move and every
+//! move of the position before), incremental vs recomputed hash,
 //! unmake vs the position before, FEN written and read back, move text read back.
 
 mod common;
@@ -10,6 +12,12 @@ use std::collections::BTreeSet;
 use tinman_core::{Move, Position};
 
 fn walk(pos: &mut Position, depth: u32, nodes: &mut u64) {
+    walk_from(pos, depth, nodes, &[]);
+}
+
+/// `before`: the legal moves of the position this one came from (mostly not legal here: the
+/// legality test must refuse them, as it must refuse a stale table move or killer).
+fn walk_from(pos: &mut Position, depth: u32, nodes: &mut u64, before: &[Move]) {
     *nodes += 1;
     assert_eq!(pos.hash(), pos.compute_hash(), "incremental hash differs in {}", pos.to_fen());
     let fen = pos.to_fen();
@@ -23,16 +31,26 @@ fn walk(pos: &mut Position, depth: u32, nodes: &mut u64) {
     let tactical_of_all: BTreeSet<u64> =
         pos.legal_moves().iter().filter(|&&m| pos.is_tactical(m)).map(|m| m.bits()).collect();
     assert_eq!(tactical, tactical_of_all, "tactical generator differs from the legal moves in {fen}");
+    let quiet: BTreeSet<u64> = pos.quiet_moves().iter().map(|m| m.bits()).collect();
+    let rest: BTreeSet<u64> = fast.difference(&tactical).copied().collect();
+    assert_eq!(quiet, rest, "quiet generator differs from the non-tactical legal moves in {fen}");
+    let mut candidates = tinman_core::MoveList::new();
+    pos.generate_pseudo_legal(&mut candidates);
+    for &m in candidates.iter().chain(before) {
+        assert_eq!(pos.is_legal(m), fast.contains(&m.bits()), "is_legal({}) in {fen}", pos.move_text(m));
+    }
+    assert!(!pos.is_legal(Move::NONE));
     if depth == 0 {
         return;
     }
     let by_capture: BTreeSet<u64> = legal_by_king_capture(pos).iter().map(|m| m.bits()).collect();
     assert_eq!(fast, by_capture, "legal moves differ from the king-capture test in {fen}");
     let hash = pos.hash();
-    for &m in pos.legal_moves().iter() {
+    let legal: Vec<Move> = pos.legal_moves().iter().copied().collect();
+    for &m in &legal {
         assert_eq!(pos.parse_move(&pos.move_text(m)), Ok(m), "move text of {m:?} in {fen}");
         pos.make(m);
-        walk(pos, depth - 1, nodes);
+        walk_from(pos, depth - 1, nodes, &legal);
         pos.unmake();
         assert!(pos.to_fen() == fen && pos.hash() == hash, "unmake of {} broke {fen}", pos.move_text(m));
     }
