@@ -74,6 +74,28 @@ impl Position {
         }
     }
 
+    /// A copy for trying moves on (the legality filter): the board and state without the
+    /// moves made before, which only unmake and repetition need, so it costs no more however
+    /// long the game is.
+    pub(crate) fn scratch(&self) -> Position {
+        Position {
+            variant: self.variant,
+            board: self.board,
+            by_color: self.by_color,
+            by_kind: self.by_kind,
+            side: self.side,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+            hash: self.hash,
+            rules_state: self.rules_state.clone(),
+            history: Vec::with_capacity(2),
+            rules_history: Vec::new(),
+            leg_captures: Vec::new(),
+        }
+    }
+
     /// The variant's start position.
     pub fn start(variant: &'static Variant) -> Position {
         Position::from_fen(variant, variant.start_fen).expect("a variant's start FEN is valid")

@@ -26,7 +26,7 @@ impl Position {
             return;
         };
         if !self.variant.lines_decide_legality() {
-            let mut scratch = self.clone();
+            let mut scratch = self.scratch();
             let mut pseudo = MoveList::new();
             self.generate_pseudo_legal(&mut pseudo);
             for &m in &pseudo {
@@ -58,7 +58,7 @@ impl Position {
                 self.generate_pseudo_legal(&mut list);
                 list.retain(|m| self.is_tactical(m));
                 if king.is_some() {
-                    let mut scratch = self.clone();
+                    let mut scratch = self.scratch();
                     list.retain(|m| scratch.leaves_king_safe(m));
                 }
             }
