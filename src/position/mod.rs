@@ -89,7 +89,7 @@ impl Position {
             halfmove_clock: self.halfmove_clock,
             fullmove_number: self.fullmove_number,
             hash: self.hash,
-            rules_state: self.rules_state.clone(),
+            rules_state: self.rules_state,
             history: Vec::with_capacity(2),
             rules_history: Vec::new(),
             leg_captures: Vec::new(),

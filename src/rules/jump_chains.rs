@@ -20,6 +20,7 @@ use crate::piece::Kind;
 use crate::position::Position;
 use crate::square::{Direction, Square, SQUARE_COUNT};
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// One piece type's jumping.
 #[derive(Clone, Copy, Debug)]
@@ -82,7 +83,7 @@ impl JumpChains {
             directions,
             enemies,
             landable: playable - occupied,
-            visited: HashSet::new(),
+            visited: Visited::default(),
             path: [Direction::North; MAX_JUMPS],
         };
         search.extend(from, Bitboard::EMPTY, 0, list);
@@ -122,7 +123,7 @@ struct ChainSearch<'a> {
     enemies: Bitboard,
     landable: Bitboard,
     /// States (square, captured units) already reached; each is one move.
-    visited: HashSet<(Square, Bitboard)>,
+    visited: Visited,
     path: [Direction; MAX_JUMPS],
 }
 
@@ -153,5 +154,62 @@ impl ChainSearch<'_> {
             list.push(Move::multi_capture(self.from, land, &self.path[..=depth]));
             self.extend(land, now, depth + 1, list);
         }
+    }
+}
+
+/// The chain search's visited states. A chain search makes thousands of lookups per move
+/// list in a crowded position, and the keys are a few machine words that need no protection
+/// against chosen collisions, so a multiply-and-rotate hash serves instead of SipHash.
+type Visited = HashSet<(Square, Bitboard), BuildHasherDefault<WordHasher>>;
+
+/// A hasher for keys made of whole machine words (Fx-style: rotate, xor, multiply).
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, word: u64) {
+        const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(SEED);
+    }
+
+    #[inline]
+    fn write_u8(&mut self, word: u8) {
+        self.write_u64(word as u64);
+    }
+
+    #[inline]
+    fn write_u16(&mut self, word: u16) {
+        self.write_u64(word as u64);
+    }
+
+    #[inline]
+    fn write_u32(&mut self, word: u32) {
+        self.write_u64(word as u64);
+    }
+
+    #[inline]
+    fn write_u128(&mut self, word: u128) {
+        self.write_u64(word as u64);
+        self.write_u64((word >> 64) as u64);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
