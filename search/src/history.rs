@@ -3,7 +3,10 @@
 //! - continuation histories: how a quiet move (piece, to) fared after the move one ply and
 //!   two plies before it (piece, to), so that replies are ordered by what they answer;
 //! - the counter move: the quiet move that last refuted the previous move;
-//! - the capture history (piece, to, captured kind), which orders captures of equal value.
+//! - the capture history (piece, to, captured kind), which orders captures of equal value;
+//! - the correction history: how far the search's results have come out from the static
+//!   evaluation in positions of the same pawn structure (or, in games without pawns, the same
+//!   material), which corrects the static evaluation the pruning margins compare with.
 //!
 //! All are sized by the game's kinds and kept between searches (a thread that searches the
 //! next move starts with what it learnt); `clear` forgets them for a new game.
@@ -35,6 +38,48 @@ pub struct Histories {
     continuation: [Vec<i16>; 2],
     /// [previous move's piece-to].
     counter: Vec<Move>,
+    /// [side to move][structure key % CORRECTION_SIZE].
+    correction: Vec<i16>,
+}
+
+/// Slots of the correction history per side.
+const CORRECTION_SIZE: usize = 1 << 14;
+/// Correction entries stay within ±`CORRECTION_LIMIT`; an entry `e` corrects by
+/// `e * |e| / CORRECTION_SQUARE` centipawns (at most 64), so that a structure needs a
+/// consistent record before it moves the evaluation much.
+const CORRECTION_LIMIT: i32 = 1024;
+const CORRECTION_SQUARE: i32 = 16384;
+/// A result moves its entry by `(result - eval) * depth / CORRECTION_DEPTH_DIVISOR`, at most
+/// a quarter of the limit at once.
+const CORRECTION_DEPTH_DIVISOR: i32 = 8;
+
+/// A key for what the static evaluation tends to misjudge alike: the pawn structure, or in a
+/// game without pawns the material of both sides.
+fn structure_key(pos: &Position) -> u64 {
+    const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut key = 0u64;
+    let v = pos.variant();
+    match v.pawn {
+        Some(pawn) => {
+            for colour in [tinman_core::Color::White, tinman_core::Color::Black] {
+                for sq in pos.pieces(colour, pawn) {
+                    let code = (sq.index() as u64 + 1) | ((colour.index() as u64) << 8);
+                    key = (key ^ code).wrapping_mul(MIX).rotate_left(29);
+                }
+            }
+        }
+        None => {
+            for kind in v.kinds() {
+                for colour in [tinman_core::Color::White, tinman_core::Color::Black] {
+                    let code = pos.pieces(colour, kind).count() as u64
+                        | ((kind.index() as u64) << 8)
+                        | ((colour.index() as u64) << 16);
+                    key = (key ^ code).wrapping_mul(MIX).rotate_left(29);
+                }
+            }
+        }
+    }
+    key
 }
 
 impl Default for Histories {
@@ -57,6 +102,7 @@ impl Histories {
             capture: Vec::new(),
             continuation: [Vec::new(), Vec::new()],
             counter: Vec::new(),
+            correction: vec![0; 2 * CORRECTION_SIZE],
         }
     }
 
@@ -73,6 +119,8 @@ impl Histories {
         self.continuation =
             [vec![0; piece_tos * kinds * SQUARE_COUNT], vec![0; piece_tos * kinds * SQUARE_COUNT]];
         self.counter = vec![Move::NONE; piece_tos];
+        // Another game's structures mean nothing here.
+        self.correction.iter_mut().for_each(|h| *h = 0);
     }
 
     /// Forgets everything (a new game).
@@ -81,6 +129,7 @@ impl Histories {
         self.capture.iter_mut().for_each(|h| *h = 0);
         self.continuation.iter_mut().for_each(|t| t.iter_mut().for_each(|h| *h = 0));
         self.counter.iter_mut().for_each(|m| *m = Move::NONE);
+        self.correction.iter_mut().for_each(|h| *h = 0);
     }
 
     /// The piece-to of `m` in `pos`, before it is made.
@@ -162,5 +211,24 @@ impl Histories {
     pub fn update_capture(&mut self, pos: &Position, m: Move, bonus: i32) {
         let index = self.capture_index(pos, m);
         gravity(&mut self.capture[index], bonus);
+    }
+
+    fn correction_index(pos: &Position) -> usize {
+        pos.side_to_move().index() * CORRECTION_SIZE + (structure_key(pos) as usize & (CORRECTION_SIZE - 1))
+    }
+
+    /// The correction (centipawns) to add to the static evaluation of `pos`.
+    pub fn correction(&self, pos: &Position) -> i32 {
+        let e = self.correction[Histories::correction_index(pos)] as i32;
+        e * e.abs() / CORRECTION_SQUARE
+    }
+
+    /// A search of `depth` found `result` where the corrected static evaluation said `eval`.
+    pub fn update_correction(&mut self, pos: &Position, result: i32, eval: i32, depth: i32) {
+        let bonus = ((result - eval) * depth / CORRECTION_DEPTH_DIVISOR)
+            .clamp(-CORRECTION_LIMIT / 4, CORRECTION_LIMIT / 4);
+        let entry = &mut self.correction[Histories::correction_index(pos)];
+        let e = *entry as i32;
+        *entry = (e + bonus - e * bonus.abs() / CORRECTION_LIMIT) as i16;
     }
 }

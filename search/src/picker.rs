@@ -63,24 +63,221 @@ impl MovePicker {
                 let score = if m == tt_move {
                     TT_MOVE
                 } else if pos.is_tactical(m) {
-                    let won = gain(pos, m, values);
-                    let attacker = pos.piece_at(m.from()).map_or(0, |p| values.of(p.kind()));
-                    let base = if loses_material(pos, m, won, values) { BAD_CAPTURE } else { CAPTURE };
-                    base + 16 * won + order.histories.capture(pos, m) / CAPTURE_HISTORY_DIVISOR
-                        - attacker / 16
-                } else if m == order.killers[0] {
-                    KILLER[0]
-                } else if m == order.killers[1] {
-                    KILLER[1]
-                } else if m == order.counter {
-                    COUNTER
+                    capture_score(pos, m, order.histories, values)
                 } else {
-                    order.histories.quiet(pos, m, &order.context)
+                    quiet_score(pos, m, order.histories, &order.context, order.killers, order.counter)
                 };
                 (m, score)
             })
             .collect();
         MovePicker { moves: scored, next: 0 }
+    }
+}
+
+/// A capture's or promotion's place: by victim, then capture history and attacker; below
+/// every quiet move if it loses material.
+fn capture_score(pos: &Position, m: Move, histories: &Histories, values: &Values) -> i32 {
+    let won = gain(pos, m, values);
+    let attacker = pos.piece_at(m.from()).map_or(0, |p| values.of(p.kind()));
+    let base = if loses_material(pos, m, won, values) { BAD_CAPTURE } else { CAPTURE };
+    base + 16 * won + histories.capture(pos, m) / CAPTURE_HISTORY_DIVISOR - attacker / 16
+}
+
+/// A quiet move's place: killers, then the counter move, then by history.
+fn quiet_score(
+    pos: &Position,
+    m: Move,
+    histories: &Histories,
+    context: &Context,
+    killers: [Move; 2],
+    counter: Move,
+) -> i32 {
+    if m == killers[0] {
+        KILLER[0]
+    } else if m == killers[1] {
+        KILLER[1]
+    } else if m == counter {
+        COUNTER
+    } else {
+        histories.quiet(pos, m, context)
+    }
+}
+
+/// Takes the best-scored move of `moves[*next..]` (selection: most nodes use few moves).
+fn select(moves: &mut [(Move, i32)], next: &mut usize) -> Option<Move> {
+    if *next >= moves.len() {
+        return None;
+    }
+    let best = (*next..moves.len()).max_by_key(|&i| moves[i].1).expect("a move left");
+    moves.swap(*next, best);
+    *next += 1;
+    Some(moves[*next - 1].0)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stage {
+    Table,
+    GenerateCaptures,
+    GoodCaptures,
+    GenerateQuiets,
+    Quiets,
+    BadCaptures,
+    Done,
+}
+
+/// The main search's move picker, in stages: the table move (tested for legality, nothing
+/// generated), the captures and promotions that do not lose material, the killers and the
+/// counter move and the other quiet moves by history, then the losing captures. The quiet
+/// moves are generated only when the captures did not cut off, and the captures only when the
+/// table move did not, where the position generates by parts; elsewhere (the filter
+/// generator's games, games without a King, a restricted root) every move is generated once
+/// and handed out in the same order.
+pub struct StagedPicker {
+    stage: Stage,
+    tt_move: Move,
+    killers: [Move; 2],
+    counter: Move,
+    context: Context,
+    /// The current stage's moves and scores, handed out best first from `next`.
+    moves: Vec<(Move, i32)>,
+    next: usize,
+    bad_captures: Vec<(Move, i32)>,
+    /// Every legal move, where they are generated at once.
+    all: Option<MoveList>,
+    /// Moves generated since the last [`StagedPicker::take_generated`].
+    generated: u64,
+}
+
+impl StagedPicker {
+    /// A picker for `pos`, which the caller leaves as it is between calls to `next`.
+    pub fn new(pos: &Position, tt_move: Move, killers: [Move; 2], counter: Move, context: Context) -> Self {
+        let mut picker = StagedPicker {
+            stage: Stage::Table,
+            tt_move,
+            killers,
+            counter,
+            context,
+            moves: Vec::new(),
+            next: 0,
+            bad_captures: Vec::new(),
+            all: None,
+            generated: 0,
+        };
+        if !pos.generates_by_parts() {
+            let all = pos.legal_moves();
+            picker.generated = all.len() as u64;
+            picker.all = Some(all);
+        }
+        picker
+    }
+
+    /// A picker over the given legal moves only (a root searched without some moves).
+    pub fn from_moves(
+        moves: MoveList,
+        tt_move: Move,
+        killers: [Move; 2],
+        counter: Move,
+        context: Context,
+    ) -> Self {
+        StagedPicker {
+            stage: Stage::Table,
+            tt_move,
+            killers,
+            counter,
+            context,
+            moves: Vec::new(),
+            next: 0,
+            bad_captures: Vec::new(),
+            generated: moves.len() as u64,
+            all: Some(moves),
+        }
+    }
+
+    /// How many moves were generated since the last call (the search's clock polling counts
+    /// them).
+    pub fn take_generated(&mut self) -> u64 {
+        std::mem::take(&mut self.generated)
+    }
+
+    /// The next move, or `None` when every legal move was handed out.
+    pub fn next(&mut self, pos: &Position, histories: &Histories, values: &Values) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::Table => {
+                    self.stage = Stage::GenerateCaptures;
+                    let legal = match &self.all {
+                        Some(all) => all.contains(self.tt_move),
+                        None => pos.is_legal(self.tt_move),
+                    };
+                    if legal {
+                        return Some(self.tt_move);
+                    }
+                    self.tt_move = Move::NONE;
+                }
+                Stage::GenerateCaptures => {
+                    let generated;
+                    let captures = match &self.all {
+                        Some(all) => all,
+                        None => {
+                            generated = pos.tactical_moves();
+                            self.generated += generated.len() as u64;
+                            &generated
+                        }
+                    };
+                    self.moves.reserve(captures.len());
+                    for &m in captures.iter().filter(|&&m| m != self.tt_move && pos.is_tactical(m)) {
+                        let score = capture_score(pos, m, histories, values);
+                        // Losing captures score near BAD_CAPTURE, the others near CAPTURE.
+                        if score < 0 {
+                            self.bad_captures.push((m, score))
+                        } else {
+                            self.moves.push((m, score))
+                        }
+                    }
+                    self.stage = Stage::GoodCaptures;
+                }
+                Stage::GoodCaptures => {
+                    if let Some(m) = select(&mut self.moves, &mut self.next) {
+                        return Some(m);
+                    }
+                    self.stage = Stage::GenerateQuiets;
+                }
+                Stage::GenerateQuiets => {
+                    let generated;
+                    let quiets = match &self.all {
+                        Some(all) => all,
+                        None => {
+                            generated = pos.quiet_moves();
+                            self.generated += generated.len() as u64;
+                            &generated
+                        }
+                    };
+                    self.moves.clear();
+                    self.next = 0;
+                    self.moves.reserve(quiets.len());
+                    for &m in quiets.iter().filter(|&&m| m != self.tt_move && !pos.is_tactical(m)) {
+                        let score = quiet_score(pos, m, histories, &self.context, self.killers, self.counter);
+                        self.moves.push((m, score));
+                    }
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    if let Some(m) = select(&mut self.moves, &mut self.next) {
+                        return Some(m);
+                    }
+                    self.moves = std::mem::take(&mut self.bad_captures);
+                    self.next = 0;
+                    self.stage = Stage::BadCaptures;
+                }
+                Stage::BadCaptures => {
+                    if let Some(m) = select(&mut self.moves, &mut self.next) {
+                        return Some(m);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
     }
 }
 
@@ -106,12 +303,6 @@ impl Iterator for MovePicker {
     type Item = Move;
 
     fn next(&mut self) -> Option<Move> {
-        if self.next >= self.moves.len() {
-            return None;
-        }
-        let best = (self.next..self.moves.len()).max_by_key(|&i| self.moves[i].1).expect("a move left");
-        self.moves.swap(self.next, best);
-        self.next += 1;
-        Some(self.moves[self.next - 1].0)
+        select(&mut self.moves, &mut self.next)
     }
 }

@@ -6,7 +6,7 @@
 use crate::eval::{evaluate_with, EvalMode, Values};
 use crate::history::{Context, Histories, PieceTo};
 use crate::limits::{Limits, Stability, TimePlan};
-use crate::picker::{gain, MoveOrder, MovePicker};
+use crate::picker::{gain, MoveOrder, MovePicker, StagedPicker};
 use crate::score::{from_table, outcome_score, to_table, Score, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::see::loses_material;
 use crate::tt::{Bound, Table};
@@ -19,27 +19,44 @@ use tinman_core::{Move, MoveList, Position};
 const ASPIRATION_WINDOW: i32 = 30;
 /// Aspiration windows start from this depth.
 const ASPIRATION_MIN_DEPTH: i32 = 4;
-/// Null move: minimum depth, and the reduction `NULL_BASE + depth / NULL_DIVISOR`.
+/// Null move: minimum depth, and the reduction `NULL_BASE + depth / NULL_DIVISOR`, plus a
+/// ply per `NULL_EVAL_DIVISOR` of static evaluation above beta (at most `NULL_EVAL_MAX`).
 const NULL_MIN_DEPTH: i32 = 3;
-const NULL_BASE: i32 = 2;
-const NULL_DIVISOR: i32 = 4;
+const NULL_BASE: i32 = 3;
+const NULL_DIVISOR: i32 = 3;
+const NULL_EVAL_DIVISOR: i32 = 200;
+const NULL_EVAL_MAX: i32 = 3;
+/// From this depth a null-move cutoff is verified by a search without null moves for the
+/// side to move (zugzwang: the deep cutoffs are the expensive ones to get wrong).
+const NULL_VERIFY_DEPTH: i32 = 12;
 /// Reverse futility: at depth up to this, a static eval this far above beta per ply cuts.
-const REVERSE_FUTILITY_DEPTH: i32 = 6;
+const REVERSE_FUTILITY_DEPTH: i32 = 8;
 const REVERSE_FUTILITY_MARGIN: i32 = 90;
 /// Futility: quiet moves at depth up to this are skipped when eval + margin * depth < alpha.
-const FUTILITY_DEPTH: i32 = 3;
-const FUTILITY_MARGIN: i32 = 120;
+const FUTILITY_DEPTH: i32 = 5;
+const FUTILITY_BASE: i32 = 60;
+const FUTILITY_MARGIN: i32 = 110;
 /// Late-move pruning: at depth up to this, after `LMP_BASE + depth²` quiet moves, the rest
 /// are skipped (ordering puts the moves that matter first).
-const LMP_DEPTH: i32 = 3;
+const LMP_DEPTH: i32 = 5;
 const LMP_BASE: usize = 3;
-/// Late-move reductions: from this depth, after this many moves, reduce quiet moves.
+/// History pruning: at depth up to this, a quiet move whose history (the average of its
+/// three tables) is below `-HISTORY_PRUNE_MARGIN * depth` is skipped.
+const HISTORY_PRUNE_DEPTH: i32 = 4;
+const HISTORY_PRUNE_MARGIN: i32 = 2500;
+/// Late-move reductions: from this depth, after the first move (the first two in a
+/// principal-variation node), reduce quiet moves.
 const LMR_MIN_DEPTH: i32 = 3;
-const LMR_MIN_MOVES: usize = 3;
+const LMR_MIN_MOVES: usize = 1;
 /// ...by a ply less per this much history: the sum of three tables (butterfly and two
 /// continuations, each within ±16384) counts as their average.
 const LMR_HISTORY_DIVISOR: i32 = 8192;
 const LMR_HISTORY_SHARE: i32 = 3;
+/// A cutoff's history bonus (and the malus of the moves tried before it):
+/// `SLOPE * depth - OFFSET`, at most `MAX`.
+const HISTORY_BONUS_SLOPE: i32 = 170;
+const HISTORY_BONUS_OFFSET: i32 = 100;
+const HISTORY_BONUS_MAX: i32 = 1600;
 /// Internal iterative reduction: from this depth, a node with no table move is searched a
 /// ply shallower.
 const IIR_MIN_DEPTH: i32 = 4;
@@ -128,6 +145,10 @@ pub(crate) struct Worker {
     pv: Vec<Vec<Move>>,
     /// Root moves this search may play (`searchmoves` minus lines already reported).
     root_moves: Vec<Move>,
+    /// Plies this worker searches beyond the iteration's depth (helpers: depth diversity).
+    pub(crate) depth_offset: i32,
+    /// Null moves are not tried before this ply (a null-move verification search runs).
+    null_min_ply: usize,
 }
 
 impl Worker {
@@ -158,6 +179,8 @@ impl Worker {
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
             pv: vec![Vec::new(); MAX_PLY + 1],
             root_moves: Vec::new(),
+            null_min_ply: 0,
+            depth_offset: 0,
         }
     }
 
@@ -209,7 +232,8 @@ impl Worker {
         // The last complete set of lines, best first.
         let mut best_lines: Vec<Line> = Vec::new();
         let mut stability = Stability::default();
-        for depth in 1..=max_depth {
+        for iteration in 1..=max_depth {
+            let depth = (iteration + self.depth_offset).min(max_depth);
             let mut found: Vec<Line> = Vec::new();
             let mut interrupted = false;
             for slot in 0..lines {
@@ -294,12 +318,12 @@ impl Worker {
 
     fn aspiration(&mut self, pos: &mut Position, depth: i32, previous: i32) -> i32 {
         if depth < ASPIRATION_MIN_DEPTH || previous.abs() > MATE_BOUND {
-            return self.pvs(pos, depth, 0, -INFINITE, INFINITE, true);
+            return self.pvs(pos, depth, 0, -INFINITE, INFINITE, true, false);
         }
         let mut delta = ASPIRATION_WINDOW;
         let (mut alpha, mut beta) = (previous - delta, previous + delta);
         loop {
-            let score = self.pvs(pos, depth, 0, alpha, beta, true);
+            let score = self.pvs(pos, depth, 0, alpha, beta, true, false);
             if self.stopped() {
                 return score;
             }
@@ -358,6 +382,12 @@ impl Worker {
         }
     }
 
+    /// The static evaluation plus what the correction history learned about such positions.
+    fn corrected_evaluation(&mut self, pos: &Position) -> i32 {
+        let eval = self.evaluate(pos);
+        (eval + self.histories.correction(pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
     /// Score of a node whose game the rules or the draw rules have ended, if so.
     fn terminal(&self, pos: &Position, ply: usize) -> Option<i32> {
         if let Some(outcome) = pos.variant().rules.and_then(|r| r.decided(pos)) {
@@ -378,6 +408,7 @@ impl Worker {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn pvs(
         &mut self,
         pos: &mut Position,
@@ -386,6 +417,7 @@ impl Worker {
         mut alpha: i32,
         mut beta: i32,
         pv_node: bool,
+        cut_node: bool,
     ) -> i32 {
         self.pv[ply].clear();
         if let Some(score) = self.terminal(pos, ply) {
@@ -423,7 +455,7 @@ impl Worker {
         }
 
         // In check nothing prunes, so no static evaluation is needed.
-        let eval = if in_check { -INFINITE } else { self.evaluate(pos) };
+        let eval = if in_check { -INFINITE } else { self.corrected_evaluation(pos) };
         // Improving: the static evaluation is above the one of our previous move (two plies
         // up). Where it is not, a position is less likely to come good: prune and reduce more.
         self.evals[ply] = eval;
@@ -435,17 +467,29 @@ impl Worker {
             {
                 return eval;
             }
-            if depth >= NULL_MIN_DEPTH && eval >= beta && null_move_safe(pos) {
+            if depth >= NULL_MIN_DEPTH && eval >= beta && ply >= self.null_min_ply && null_move_safe(pos) {
                 self.line[ply] = None;
                 pos.make_null();
-                let reduction = NULL_BASE + depth / NULL_DIVISOR;
-                let score = -self.pvs(pos, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
+                let reduction =
+                    NULL_BASE + depth / NULL_DIVISOR + ((eval - beta) / NULL_EVAL_DIVISOR).min(NULL_EVAL_MAX);
+                let null_depth = depth - 1 - reduction;
+                let score = -self.pvs(pos, null_depth, ply + 1, -beta, -beta + 1, false, !cut_node);
                 pos.unmake_null();
                 if self.stopped() {
                     return 0;
                 }
                 if score >= beta {
-                    return if score > MATE_BOUND { beta } else { score };
+                    let score = if score > MATE_BOUND { beta } else { score };
+                    if depth < NULL_VERIFY_DEPTH || self.null_min_ply > 0 {
+                        return score;
+                    }
+                    // Verified by the same depth without null moves for this side for a while.
+                    self.null_min_ply = ply + (3 * null_depth.max(0) / 4) as usize;
+                    let verified = self.pvs(pos, null_depth, ply, beta - 1, beta, false, false);
+                    self.null_min_ply = 0;
+                    if verified >= beta {
+                        return score;
+                    }
                 }
             }
         }
@@ -454,32 +498,36 @@ impl Worker {
         // move the full depth is mostly wasted, and the next iteration will have one.
         let depth = if tt_move.is_none() && depth >= IIR_MIN_DEPTH && !in_check { depth - 1 } else { depth };
 
-        let mut moves = pos.legal_moves();
-        self.moves_since_poll += moves.len() as u64;
-        if moves.is_empty() {
-            return self.no_moves(pos, ply);
-        }
-        if ply == 0 {
-            let root = &self.root_moves;
-            moves.retain(|m| root.contains(&m));
-        }
         let killers = self.killers[ply];
         let context = self.context(ply);
-        let order = MoveOrder {
-            histories: &self.histories,
-            context,
-            killers,
-            counter: self.histories.counter(&context),
+        let counter = self.histories.counter(&context);
+        // The root searches only the moves it is given (MultiPV, searchmoves).
+        let mut restricted = false;
+        let mut picker = if ply == 0 {
+            let mut moves = pos.legal_moves();
+            let all = moves.len();
+            let root = &self.root_moves;
+            moves.retain(|m| root.contains(&m));
+            restricted = moves.len() < all;
+            StagedPicker::from_moves(moves, tt_move, killers, counter, context)
+        } else {
+            StagedPicker::new(pos, tt_move, killers, counter, context)
         };
-        let picker = MovePicker::new(pos, &moves, tt_move, &order, self.values());
-        let futile =
-            !pv_node && !in_check && depth <= FUTILITY_DEPTH && eval + FUTILITY_MARGIN * depth <= alpha;
+        let futile = !pv_node
+            && !in_check
+            && depth <= FUTILITY_DEPTH
+            && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut quiets_tried: Vec<Move> = Vec::new();
         let mut captures_tried: Vec<Move> = Vec::new();
-        for (index, m) in picker.enumerate() {
+        // Moves handed out so far (pruned ones included).
+        let mut handed = 0;
+        while let Some(m) = picker.next(pos, &self.histories, self.values()) {
+            self.moves_since_poll += picker.take_generated();
+            let index = handed;
+            handed += 1;
             let capture = pos.is_capture(m);
             let quiet = !capture && m.promoted().is_none();
             let history = if quiet { self.histories.quiet(pos, m, &context) / LMR_HISTORY_SHARE } else { 0 };
@@ -491,16 +539,20 @@ impl Worker {
                 && !in_check
                 && depth <= LMP_DEPTH
                 && quiets_tried.len() >= (LMP_BASE + (depth * depth) as usize) / (2 - improving as usize);
-            if (futile || late) && quiet && !gives_check && index > 0 && best > -MATE_BOUND {
+            let unpromising = !pv_node
+                && !in_check
+                && depth <= HISTORY_PRUNE_DEPTH
+                && history < -HISTORY_PRUNE_MARGIN * depth;
+            if (futile || late || unpromising) && quiet && !gives_check && index > 0 && best > -MATE_BOUND {
                 pos.unmake();
                 continue;
             }
             let mut score;
             if index == 0 {
-                score = -self.pvs(pos, depth - 1, ply + 1, -beta, -alpha, pv_node);
+                score = -self.pvs(pos, depth - 1, ply + 1, -beta, -alpha, pv_node, !pv_node && !cut_node);
             } else {
                 let reduce = depth >= LMR_MIN_DEPTH
-                    && index >= LMR_MIN_MOVES
+                    && index >= LMR_MIN_MOVES + pv_node as usize
                     && quiet
                     && !in_check
                     && !gives_check
@@ -508,18 +560,18 @@ impl Worker {
                 // Principal-variation nodes reduce one ply less: their moves matter most.
                 // ...and moves that often cut elsewhere (history) one ply less, or more if not.
                 let reduction = if reduce {
-                    (lmr_reduction(depth, index) - pv_node as i32 + !improving as i32
+                    (lmr_reduction(depth, index) - pv_node as i32 + !improving as i32 + cut_node as i32
                         - history / LMR_HISTORY_DIVISOR)
                         .clamp(1, (depth - 2).max(1))
                 } else {
                     0
                 };
-                score = -self.pvs(pos, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false);
+                score = -self.pvs(pos, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false, true);
                 if score > alpha && reduction > 0 {
-                    score = -self.pvs(pos, depth - 1, ply + 1, -alpha - 1, -alpha, false);
+                    score = -self.pvs(pos, depth - 1, ply + 1, -alpha - 1, -alpha, false, !cut_node);
                 }
                 if score > alpha && score < beta && pv_node {
-                    score = -self.pvs(pos, depth - 1, ply + 1, -beta, -alpha, true);
+                    score = -self.pvs(pos, depth - 1, ply + 1, -beta, -alpha, true, false);
                 }
             }
             pos.unmake();
@@ -548,8 +600,10 @@ impl Worker {
                 captures_tried.push(m);
             }
         }
+        if handed == 0 {
+            return self.no_moves(pos, ply);
+        }
         // A root searched without some moves (MultiPV, searchmoves) must not teach the table.
-        let restricted = ply == 0 && moves.len() < pos.legal_moves().len();
         if (!self.stopped() || ply == 0) && !restricted {
             let bound = if best >= beta {
                 Bound::Lower
@@ -559,6 +613,22 @@ impl Worker {
                 Bound::Upper
             };
             self.tt.store(key, best_move, to_table(best, ply), depth, bound);
+            // The result teaches the correction history where it is a better estimate than
+            // the static evaluation: not in check, not after a capture (the gain explains
+            // it), and a bound only on its own side of the evaluation.
+            let informative = match bound {
+                Bound::Exact => true,
+                Bound::Lower => best > eval,
+                Bound::Upper => best < eval,
+            };
+            if !in_check
+                && !self.stopped()
+                && informative
+                && best.abs() < MATE_BOUND
+                && (best_move.is_none() || !pos.is_tactical(best_move))
+            {
+                self.histories.update_correction(pos, best, eval, depth);
+            }
         }
         best
     }
@@ -582,7 +652,7 @@ impl Worker {
         quiets_tried: &[Move],
         captures_tried: &[Move],
     ) {
-        let bonus = depth * depth;
+        let bonus = (HISTORY_BONUS_SLOPE * depth - HISTORY_BONUS_OFFSET).clamp(0, HISTORY_BONUS_MAX);
         let context = self.context(ply);
         if quiet {
             let killers = &mut self.killers[ply];
@@ -623,7 +693,7 @@ impl Worker {
             }
         }
         let in_check = pos.in_check();
-        let stand_pat = self.evaluate(pos);
+        let stand_pat = self.corrected_evaluation(pos);
         if !in_check {
             if stand_pat >= beta {
                 return stand_pat;

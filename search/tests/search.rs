@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use tinman_core::{variants, Move, MoveList, Position};
 use tinman_search::eval::Values;
 use tinman_search::history::{Context, Histories};
-use tinman_search::picker::{MoveOrder, MovePicker};
+use tinman_search::picker::StagedPicker;
 use tinman_search::{EvalMode, Limits, Score, Searcher};
 
 fn pos(variant: &str, fen: &str) -> Position {
@@ -134,29 +134,37 @@ fn reports_every_iteration() {
     assert_eq!(depths, [1, 2, 3, 4, 5]);
 }
 
-/// Perft that walks the tree in the move picker's order.
-fn picker_perft(p: &mut Position, depth: u32, values: &Values, histories: &Histories) -> u64 {
+/// Perft that walks the tree in the staged move picker's order, given a table move, killers
+/// and a counter move that may or may not be legal here (moves of the position before, one
+/// of this position's): the picker must hand out each legal move once whatever it is told.
+fn picker_perft(
+    p: &mut Position,
+    depth: u32,
+    values: &Values,
+    histories: &Histories,
+    before: &[Move],
+) -> u64 {
     let moves = p.legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    let first = moves.iter().next().copied().unwrap_or(Move::NONE);
-    // A killer and a counter move that may or may not be legal here: the picker must hand
-    // out each legal move once whatever it is told.
-    let order = MoveOrder {
-        histories,
-        context: Context::default(),
-        killers: [moves.iter().nth(1).copied().unwrap_or(Move::NONE), Move::NONE],
-        counter: moves.iter().last().copied().unwrap_or(Move::NONE),
+    let pick = |i: usize| before.get(i).copied().unwrap_or(Move::NONE);
+    let (tt_move, killers, counter) = if depth.is_multiple_of(2) {
+        (moves.iter().next().copied().unwrap_or(Move::NONE), [pick(1), pick(2)], pick(3))
+    } else {
+        (pick(0), [moves.iter().last().copied().unwrap_or(Move::NONE), pick(1)], pick(2))
     };
-    let picker = MovePicker::new(p, &moves, first, &order, values);
+    let mut picker = StagedPicker::new(p, tt_move, killers, counter, Context::default());
     let mut seen = MoveList::new();
     let mut nodes = 0;
-    for m in picker {
+    let here: Vec<Move> = moves.iter().copied().collect();
+    while let Some(m) = picker.next(p, histories, values) {
         assert!(!seen.contains(m), "picker repeated a move");
+        assert!(moves.contains(m), "picker handed out an illegal move");
         seen.push(m);
+        if depth == 1 {
+            nodes += 1;
+            continue;
+        }
         p.make(m);
-        nodes += picker_perft(p, depth - 1, values, histories);
+        nodes += picker_perft(p, depth - 1, values, histories, &here);
         p.unmake();
     }
     assert_eq!(seen.len(), moves.len(), "picker dropped a move");
@@ -164,7 +172,7 @@ fn picker_perft(p: &mut Position, depth: u32, values: &Values, histories: &Histo
 }
 
 #[test]
-fn perft_through_the_move_picker_equals_plain_perft() {
+fn perft_through_the_staged_move_picker_equals_plain_perft() {
     for name in variants::NAMES {
         let v = variants::by_name(name).unwrap();
         let mut p = Position::start(v);
@@ -172,9 +180,26 @@ fn perft_through_the_move_picker_equals_plain_perft() {
         let mut histories = Histories::new();
         histories.prepare(v);
         assert_eq!(
-            picker_perft(&mut p, 3, &values, &histories),
+            picker_perft(&mut p, 3, &values, &histories, &[]),
             tinman_core::perft::perft(&mut p, 3),
             "{name}"
+        );
+    }
+    // Positions with captures, promotions, en passant, castling and checks.
+    let normal = variants::by_name("normal").unwrap();
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    ] {
+        let mut p = Position::from_fen(normal, fen).unwrap();
+        let values = Values::for_variant(normal);
+        let mut histories = Histories::new();
+        histories.prepare(normal);
+        assert_eq!(
+            picker_perft(&mut p, 3, &values, &histories, &[]),
+            tinman_core::perft::perft(&mut p, 3),
+            "{fen}"
         );
     }
 }
@@ -208,6 +233,30 @@ fn several_threads_share_the_table_and_stop_together() {
         let r = searcher.search(&p, &Limits { depth: Some(4), ..Limits::default() }, &mut |_| {});
         assert_eq!(r.depth, 4, "{name}");
     }
+}
+
+#[test]
+fn the_thread_pool_serves_many_searches_and_resizes() {
+    // The helpers persist between searches and thread-count changes: a helper that did not
+    // report back would hang the next search. Every result must be a legal move, also after
+    // the table is replaced under the helpers (set_hash) and the histories cleared.
+    let p = pos("normal", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let mut searcher = Searcher::new(8);
+    for (round, threads) in [2, 3, 1, 2].into_iter().enumerate() {
+        searcher.set_threads(threads);
+        assert_eq!(searcher.threads(), threads);
+        if round == 3 {
+            searcher.set_hash(4);
+            searcher.clear();
+        }
+        for depth in 1..=6 {
+            let r = searcher.search(&p, &Limits { depth: Some(depth), ..Limits::default() }, &mut |_| {});
+            assert_eq!(r.depth, depth);
+            assert!(p.legal_moves().contains(r.best.unwrap()), "threads {threads} depth {depth}");
+        }
+    }
+    // Dropping the searcher ends and joins the helpers.
+    drop(searcher);
 }
 
 #[test]
