@@ -199,6 +199,27 @@ impl StagedPicker {
         std::mem::take(&mut self.generated)
     }
 
+    /// Calls `each` with every move of one stage but the table move: the moves `generate`
+    /// makes where the position generates by parts, or else those of the moves generated
+    /// at once that `belongs` to the stage.
+    fn for_each_of_stage(
+        &mut self,
+        pos: &Position,
+        generate: fn(&Position) -> MoveList,
+        belongs: fn(&Position, Move) -> bool,
+        mut each: impl FnMut(&mut Self, Move),
+    ) {
+        let all = self.all.take();
+        let generated = if all.is_none() { Some(generate(pos)) } else { None };
+        self.generated += generated.as_ref().map_or(0, |list| list.len() as u64);
+        let tt_move = self.tt_move;
+        let moves = generated.as_ref().or(all.as_ref()).expect("moves generated one way or the other");
+        for &m in moves.iter().filter(|&&m| m != tt_move && belongs(pos, m)) {
+            each(self, m);
+        }
+        self.all = all;
+    }
+
     /// The next move, or `None` when every legal move was handed out.
     pub fn next(&mut self, pos: &Position, histories: &Histories, values: &Values) -> Option<Move> {
         loop {
@@ -215,25 +236,15 @@ impl StagedPicker {
                     self.tt_move = Move::NONE;
                 }
                 Stage::GenerateCaptures => {
-                    let generated;
-                    let captures = match &self.all {
-                        Some(all) => all,
-                        None => {
-                            generated = pos.tactical_moves();
-                            self.generated += generated.len() as u64;
-                            &generated
-                        }
-                    };
-                    self.moves.reserve(captures.len());
-                    for &m in captures.iter().filter(|&&m| m != self.tt_move && pos.is_tactical(m)) {
+                    self.for_each_of_stage(pos, Position::tactical_moves, Position::is_tactical, |p, m| {
                         let score = capture_score(pos, m, histories, values);
                         // Losing captures score near BAD_CAPTURE, the others near CAPTURE.
                         if score < 0 {
-                            self.bad_captures.push((m, score))
+                            p.bad_captures.push((m, score))
                         } else {
-                            self.moves.push((m, score))
+                            p.moves.push((m, score))
                         }
-                    }
+                    });
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => {
@@ -243,22 +254,13 @@ impl StagedPicker {
                     self.stage = Stage::GenerateQuiets;
                 }
                 Stage::GenerateQuiets => {
-                    let generated;
-                    let quiets = match &self.all {
-                        Some(all) => all,
-                        None => {
-                            generated = pos.quiet_moves();
-                            self.generated += generated.len() as u64;
-                            &generated
-                        }
-                    };
                     self.moves.clear();
                     self.next = 0;
-                    self.moves.reserve(quiets.len());
-                    for &m in quiets.iter().filter(|&&m| m != self.tt_move && !pos.is_tactical(m)) {
-                        let score = quiet_score(pos, m, histories, &self.context, self.killers, self.counter);
-                        self.moves.push((m, score));
-                    }
+                    let quiet = |pos: &Position, m: Move| !pos.is_tactical(m);
+                    self.for_each_of_stage(pos, Position::quiet_moves, quiet, |p, m| {
+                        let score = quiet_score(pos, m, histories, &p.context, p.killers, p.counter);
+                        p.moves.push((m, score));
+                    });
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
