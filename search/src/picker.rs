@@ -151,29 +151,23 @@ pub struct StagedPicker {
 impl StagedPicker {
     /// A picker for `pos`, which the caller leaves as it is between calls to `next`.
     pub fn new(pos: &Position, tt_move: Move, killers: [Move; 2], counter: Move, context: Context) -> Self {
-        let mut picker = StagedPicker {
-            stage: Stage::Table,
-            tt_move,
-            killers,
-            counter,
-            context,
-            moves: Vec::new(),
-            next: 0,
-            bad_captures: Vec::new(),
-            all: None,
-            generated: 0,
-        };
-        if !pos.generates_by_parts() {
-            let all = pos.legal_moves();
-            picker.generated = all.len() as u64;
-            picker.all = Some(all);
-        }
-        picker
+        let all = (!pos.generates_by_parts()).then(|| pos.legal_moves());
+        StagedPicker::with(all, tt_move, killers, counter, context)
     }
 
     /// A picker over the given legal moves only (a root searched without some moves).
     pub fn from_moves(
         moves: MoveList,
+        tt_move: Move,
+        killers: [Move; 2],
+        counter: Move,
+        context: Context,
+    ) -> Self {
+        StagedPicker::with(Some(moves), tt_move, killers, counter, context)
+    }
+
+    fn with(
+        all: Option<MoveList>,
         tt_move: Move,
         killers: [Move; 2],
         counter: Move,
@@ -188,8 +182,8 @@ impl StagedPicker {
             moves: Vec::new(),
             next: 0,
             bad_captures: Vec::new(),
-            generated: moves.len() as u64,
-            all: Some(moves),
+            generated: all.as_ref().map_or(0, |list| list.len() as u64),
+            all,
         }
     }
 
