@@ -13,6 +13,7 @@ pub mod search;
 pub mod searcher;
 pub mod see;
 pub mod tt;
+pub mod tune;
 
 pub use eval::EvalMode;
 pub use limits::{Clock, Limits};

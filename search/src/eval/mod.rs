@@ -8,11 +8,17 @@
 //!   extinction).
 
 mod games;
+mod hand_set;
 mod pawns;
 mod pieces;
+mod sink;
+pub mod tables;
 mod values;
+pub mod weights;
 
+pub use sink::{Sink, Sum, Trace, TraceSink};
 pub use values::Values;
+pub use weights::{Pair, Weights};
 
 use tinman_core::{Color, Position};
 
@@ -50,16 +56,43 @@ pub fn material(pos: &Position, values: &Values) -> i32 {
 
 /// The full evaluation of `pos` for the side to move.
 pub fn evaluate(pos: &Position, values: &Values) -> i32 {
-    let phase = phase(pos, values);
-    let mut score = 0;
-    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
-        let side = pieces::side_score(pos, values, color, phase)
-            + pawns::pawn_score(pos, values, color, phase)
-            + games::game_terms(pos, values, color);
-        score += sign * side;
-    }
-    let score = games::scale(pos, values, score);
+    let score = unscaled(pos, values);
+    let score = score * games::scale(pos, values, score) / games::SCALE_ONE;
     TEMPO + if pos.side_to_move() == Color::White { score } else { -score }
+}
+
+/// The terms of the evaluation of `pos`, for the tuner: the same function as [`evaluate`]
+/// (White's view: `constant + scale · Σ coefficient · taper(weight)`).
+pub fn trace(pos: &Position, values: &Values) -> Trace {
+    let phase = phase(pos, values);
+    let mut sink = TraceSink::default();
+    terms(pos, values, &mut sink);
+    let scale = games::scale(pos, values, unscaled(pos, values));
+    let sign = if pos.side_to_move() == Color::White { 1.0 } else { -1.0 };
+    Trace {
+        terms: sink.terms(),
+        phase: phase as f32 / PHASE_SCALE as f32,
+        scale: scale as f32 / games::SCALE_ONE as f32,
+        constant: sign * TEMPO as f32,
+    }
+}
+
+/// White's score before the drawishness scale.
+fn unscaled(pos: &Position, values: &Values) -> i32 {
+    let mut sum = Sum::new(&values.weights);
+    terms(pos, values, &mut sum);
+    let (mg, eg) = sum.totals();
+    taper(mg, eg, phase(pos, values))
+}
+
+/// Every term of both sides, White's counting up and Black's down.
+fn terms<S: Sink>(pos: &Position, values: &Values, sink: &mut S) {
+    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        sink.set_sign(sign);
+        pieces::side_terms(pos, values, color, sink);
+        pawns::pawn_terms(pos, values, color, sink);
+        games::game_terms(pos, values, color, sink);
+    }
 }
 
 /// How much of the pieces (not pawns, not Kings) is still on the board, in 256ths.

@@ -3,25 +3,24 @@
 //! textbook values in `normal`, the other games placed relative to those by each piece's
 //! mobility on an empty board and what it can capture (estimates; no self-play tuning yet).
 
+use super::hand_set;
+use super::weights::Weights;
 use tinman_core::piece::MAX_KINDS;
 use tinman_core::square::Direction;
 use tinman_core::square::SQUARE_COUNT;
 use tinman_core::{Bitboard, Color, Kind, Position, Square, Variant};
 
-/// Bonus per step of closeness to the centre for pieces (not pawns or Kings).
-const CENTRE_BONUS: i32 = 4;
-/// Bonus per rank a pawn has advanced toward its promotion zone.
-const PAWN_ADVANCE: i32 = 6;
-/// Extra bonus for a pawn one or two steps from promotion.
-const PAWN_NEAR_PROMOTION: [i32; 2] = [60, 25];
-
-/// Piece values indexed by kind, and the evaluation's per-variant tables.
+/// Piece values indexed by kind, the evaluation's per-variant tables and its weights.
 pub struct Values {
     values: [i32; MAX_KINDS],
     /// The kinds from the least valuable to the royal one (exchanges take cheapest first).
     cheapest_first: Vec<Kind>,
-    /// Placement bonus per colour, kind and square: centralisation of pieces, pawn advance.
-    pub(super) placement: [Vec<[i32; SQUARE_COUNT]>; 2],
+    /// The weights: the game's tuned table over the hand-set values.
+    pub weights: Weights,
+    /// Steps of closeness to the centre of each square for pieces (0 where pieces vanish: the
+    /// centre of `imawazir` is no place to stand) and for the King.
+    pub(super) centrality: [i32; SQUARE_COUNT],
+    pub(super) king_centrality: [i32; SQUARE_COUNT],
     /// Ranks a pawn of each colour on each square still has to go to its promotion zone.
     pub(super) steps: [[i32; SQUARE_COUNT]; 2],
     /// Squares ahead of a pawn on its own and the neighbouring files (toward promotion): no
@@ -29,9 +28,9 @@ pub struct Values {
     pub(super) front_span: [Box<[Bitboard; SQUARE_COUNT]>; 2],
     /// Squares around a King on each square, plus one rank further toward the enemy.
     pub(super) king_zone: [Box<[Bitboard; SQUARE_COUNT]>; 2],
-    /// Per kind: tenths of a centipawn per reachable square, and the reach counted as
-    /// average (half the squares it reaches from the centre of an empty board).
-    pub(super) mobility: [(i32, i32); MAX_KINDS],
+    /// Per kind: the reach counted as average (half the squares it reaches from the centre
+    /// of an empty board); mobility counts the squares above it.
+    pub(super) mobility_average: [i32; MAX_KINDS],
     /// Per kind: how well a unit catches a lone enemy unit ([`CATCHES_ANYWHERE`] for one that
     /// moves and captures by its table moves; 2 for one that only captures by them, moving by
     /// other means, like the Oasis pieces' hops; 1 for one that only moves by them, capturing
@@ -60,14 +59,23 @@ pub(super) enum LineSlider {
 /// The catching weight of a unit that moves and captures anywhere by its table moves.
 pub(super) const CATCHES_ANYWHERE: i32 = 4;
 
-/// Mobility: tenths of a centipawn per square are this divided by the piece's reach on an
-/// empty board, so short-range pieces gain more per square (Knight 5, Bishop 3, Queen 1.5).
-const MOBILITY_SCALE: i32 = 400;
-/// Bounds of the per-square mobility weight, in tenths of a centipawn.
-const MOBILITY_WEIGHT_RANGE: (i32, i32) = (10, 50);
-
 impl Values {
+    /// The tables of `variant` with its tuned weights (the hand-set ones where it has none).
     pub fn for_variant(variant: &'static Variant) -> Values {
+        let mut weights = hand_set::weights(variant);
+        if let Some(table) = super::tables::tuned(variant) {
+            weights.read_table(variant, table).expect("the committed tables are checked by a test");
+        }
+        Values::with_weights(variant, weights)
+    }
+
+    /// The tables of `variant` with the hand-set weights only (the starting point of tuning).
+    pub fn hand_set(variant: &'static Variant) -> Values {
+        Values::with_weights(variant, hand_set::weights(variant))
+    }
+
+    /// The tables of `variant` with `weights`.
+    pub fn with_weights(variant: &'static Variant, weights: Weights) -> Values {
         let mut values = [0; MAX_KINDS];
         for kind in variant.kinds() {
             values[kind.index()] = variant.piece_type(kind).value;
@@ -75,7 +83,6 @@ impl Values {
         let mut cheapest_first: Vec<_> = variant.kinds().collect();
         cheapest_first.sort_by_key(|&k| (Some(k) == variant.royal, values[k.index()]));
         let g = &variant.geometry;
-        let (w, h) = (g.width() as i32, g.height() as i32);
         let mut steps = [[0; SQUARE_COUNT]; 2];
         for color in [Color::White, Color::Black] {
             let zone = variant.promotion_zone[color.index()];
@@ -84,39 +91,18 @@ impl Values {
                     zone.squares().map(|z| (z.rank() as i32 - sq.rank() as i32).abs()).min().unwrap_or(0);
             }
         }
-        // Where pieces vanish (the centre of `imawazir`), standing there earns no centre bonus.
         let vanishing = variant.vanishing().map_or(Bitboard::EMPTY, |z| z.zone());
-        let placement = [Color::White, Color::Black].map(|color| {
-            variant
-                .kinds()
-                .map(|kind| {
-                    let piece = variant.piece_type(kind);
-                    let mut table = [0; SQUARE_COUNT];
-                    for sq in g.playable().squares() {
-                        table[sq.index()] = if piece.pawn {
-                            let s = steps[color.index()][sq.index()];
-                            let near =
-                                if (1..=2).contains(&s) { PAWN_NEAR_PROMOTION[s as usize - 1] } else { 0 };
-                            PAWN_ADVANCE * (h - s).max(0) + near
-                        } else if piece.royal || vanishing.contains(sq) {
-                            0
-                        } else {
-                            let df = (2 * sq.file() as i32 - (w - 1)).abs();
-                            let dr = (2 * sq.rank() as i32 - (h - 1)).abs();
-                            CENTRE_BONUS * ((w.max(h) - df.max(dr)) / 2)
-                        };
-                    }
-                    table
-                })
-                .collect()
-        });
-        let centre = Square::from_coords((w / 2) as u8, (h / 2) as u8).expect("a centre square");
-        let mut mobility = [(0, 0); MAX_KINDS];
+        let mut centrality = [0; SQUARE_COUNT];
+        let mut king_centrality = [0; SQUARE_COUNT];
+        for sq in g.playable().squares() {
+            king_centrality[sq.index()] = centre_steps(variant, sq);
+            if !vanishing.contains(sq) {
+                centrality[sq.index()] = centre_steps(variant, sq);
+            }
+        }
+        let mut mobility_average = [0; MAX_KINDS];
         for kind in variant.kinds() {
-            let reach = reach(variant, kind, Color::White, centre, Bitboard::EMPTY).count() as i32;
-            let weight =
-                (MOBILITY_SCALE / reach.max(1)).clamp(MOBILITY_WEIGHT_RANGE.0, MOBILITY_WEIGHT_RANGE.1);
-            mobility[kind.index()] = (weight, reach / 2);
+            mobility_average[kind.index()] = empty_board_reach(variant, kind) / 2;
         }
         let mut catching = [0; MAX_KINDS];
         for kind in variant.kinds() {
@@ -146,6 +132,7 @@ impl Values {
             .filter(|&k| !variant.piece_type(k).pawn && !variant.piece_type(k).royal)
             .map(|k| values[k.index()] * start.kind_set(k).count() as i32)
             .sum();
+        let (w, _) = (g.width() as i32, g.height() as i32);
         let straight_pawns = variant.pawn.is_some_and(|p| {
             let from = Square::from_coords((w / 2) as u8, 2).expect("a square");
             let ahead = Square::from_coords((w / 2) as u8, 3).expect("a square");
@@ -154,11 +141,13 @@ impl Values {
         Values {
             values,
             cheapest_first,
-            placement,
+            weights,
+            centrality,
+            king_centrality,
             steps,
             front_span: [Color::White, Color::Black].map(|c| front_spans(variant, c)),
             king_zone: [Color::White, Color::Black].map(|c| king_zones(variant, c)),
-            mobility,
+            mobility_average,
             catching,
             line_slider,
             start_phase,
@@ -175,6 +164,22 @@ impl Values {
     pub fn cheapest_first(&self) -> &[Kind] {
         &self.cheapest_first
     }
+}
+
+/// Steps from the edge toward the centre of `sq` (0 on the edge ring of a square board).
+pub(super) fn centre_steps(variant: &Variant, sq: Square) -> i32 {
+    let g = &variant.geometry;
+    let (w, h) = (g.width() as i32, g.height() as i32);
+    let df = (2 * sq.file() as i32 - (w - 1)).abs();
+    let dr = (2 * sq.rank() as i32 - (h - 1)).abs();
+    (w.max(h) - df.max(dr)) / 2
+}
+
+/// How many squares a `kind` reaches from the centre of the empty board.
+pub(super) fn empty_board_reach(variant: &Variant, kind: Kind) -> i32 {
+    let g = &variant.geometry;
+    let centre = Square::from_coords(g.width() / 2, g.height() / 2).expect("a centre square");
+    reach(variant, kind, Color::White, centre, Bitboard::EMPTY).count() as i32
 }
 
 /// Squares a piece of `kind` and `color` on `sq` moves to or attacks by its table moves (leaps

@@ -6,44 +6,50 @@ mod hunt;
 mod race;
 mod road;
 
+use super::sink::Sink;
 use super::values::{reach, Values};
 use tinman_core::rules::Goal;
 use tinman_core::{Bitboard, Color, Position};
 
-pub(super) fn game_terms(pos: &Position, values: &Values, color: Color) -> i32 {
+pub(super) fn game_terms<S: Sink>(pos: &Position, values: &Values, color: Color, sink: &mut S) {
     let v = pos.variant();
-    let goal = match v.goal() {
-        Goal::LastOwner(kind) => race::terms(pos, kind, color),
-        Goal::Extinction => hunt::terms(pos, values, color),
-        Goal::Checkmate => 0,
-    };
+    match v.goal() {
+        Goal::LastOwner(kind) => race::terms(pos, kind, color, sink),
+        Goal::Extinction => hunt::terms(pos, values, color, sink),
+        Goal::Checkmate => {}
+    }
     let road = v.road(pos);
-    goal + if road.is_empty() { 0 } else { road::terms(pos, road, color) }
+    if !road.is_empty() {
+        road::terms(pos, road, color, sink);
+    }
 }
 
-/// The evaluation `score` (White's view) scaled by how drawish the position is: locked pawns
-/// in a race for the last units of a kind, too little material to mate where a King must be
-/// mated.
+/// The share of an evaluation that counts, in `SCALE_ONE`ths.
+pub(super) const SCALE_ONE: i32 = 64;
+
+/// How much of the evaluation `score` (White's view) counts, in `SCALE_ONE`ths, by how
+/// drawish the position is: locked pawns in a race for the last units of a kind, too little
+/// material to mate where a King must be mated.
 pub(super) fn scale(pos: &Position, values: &Values, score: i32) -> i32 {
     match pos.variant().goal() {
-        Goal::LastOwner(_) => race::scale(pos, score),
-        _ => score * drawish_percent(pos, values, score) / 100,
+        Goal::LastOwner(_) => race::scale(pos),
+        _ => drawish_scale(pos, values, score),
     }
 }
 
 /// In a game won by mating a King, a side ahead without pawns needs more than a minor
 /// piece's worth of extra material to mate (Rook against Knight, Bishop against nothing are
-/// draws): below that its advantage counts for `DRAWISH_PERCENT`.
+/// draws): below that a quarter of its advantage counts.
 const DRAWISH_MATERIAL: i32 = 350;
-const DRAWISH_PERCENT: i32 = 25;
+const DRAWISH_SCALE: i32 = SCALE_ONE / 4;
 
 /// How much of the advantage of the side that is ahead (by White's `score`) counts.
-fn drawish_percent(pos: &Position, values: &Values, score: i32) -> i32 {
+fn drawish_scale(pos: &Position, values: &Values, score: i32) -> i32 {
     let v = pos.variant();
-    let (Some(royal), Some(pawn)) = (v.royal, v.pawn) else { return 100 };
+    let (Some(royal), Some(pawn)) = (v.royal, v.pawn) else { return SCALE_ONE };
     let strong = if score > 0 { Color::White } else { Color::Black };
     if !pos.pieces(strong, pawn).is_empty() {
-        return 100;
+        return SCALE_ONE;
     }
     let pieces = |c: Color| -> i32 {
         v.kinds()
@@ -52,9 +58,9 @@ fn drawish_percent(pos: &Position, values: &Values, score: i32) -> i32 {
             .sum()
     };
     if pieces(strong) - pieces(!strong) <= DRAWISH_MATERIAL {
-        DRAWISH_PERCENT
+        DRAWISH_SCALE
     } else {
-        100
+        SCALE_ONE
     }
 }
 

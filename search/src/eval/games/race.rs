@@ -4,17 +4,11 @@
 //! The game is won by being the only side with such units, so one is worth more the fewer
 //! the opponent has: one Wazir cannot catch another on the open board, two can.
 
+use super::SCALE_ONE;
+use crate::eval::sink::Sink;
+use crate::eval::weights::{param, FINE};
 use tinman_core::{Bitboard, Color, Kind, Position};
 
-/// Penalty per height above 2 of a Wazir in the centre (it is closer to vanishing).
-const WAZIR_HEIGHT_PENALTY: i32 = 40;
-/// The race: each side gains this times its Wazirs over the opponent's Wazirs + 1. Equal
-/// counts cancel; for the side ahead every even exchange gains (8 v 7: +67, 3 v 2: +150,
-/// 2 v 1: +200), so it trades down toward the win and the side behind avoids trades.
-const WAZIR_RACE: i32 = 300;
-/// With more Wazirs than the opponent: bonus per own Wazir per step it is closer to the
-/// nearest enemy Wazir than the board's longest Wazir distance (the mop-up that corners them).
-const MOP_UP: i32 = 3;
 /// Longest Wazir (Manhattan) distance on the 8x8 board.
 const MAX_DISTANCE: i32 = 14;
 /// Locked pawns: each pair of pawns rammed head to head takes this many 64ths off the
@@ -23,25 +17,26 @@ const MAX_DISTANCE: i32 = 14;
 /// the side ahead keeps the position open and the side behind would lock it.
 const LOCKED_STEP: i32 = 8;
 const LOCKED_FLOOR: i32 = 16;
-const SCALE_ONE: i32 = 64;
 
-pub(super) fn terms(pos: &Position, wazir: Kind, color: Color) -> i32 {
+/// The Wazirs' heights in the vanishing zone, the race (own Wazirs over the opponent's + 1:
+/// equal counts cancel, and for the side ahead every even exchange gains, 8 v 7 by a sixth of
+/// the weight, 2 v 1 by two thirds), and the mop-up of the side with more.
+pub(super) fn terms<S: Sink>(pos: &Position, wazir: Kind, color: Color, sink: &mut S) {
     let ours = pos.pieces(color, wazir);
     let enemies = pos.pieces(!color, wazir);
     let (count, theirs) = (ours.count() as i32, enemies.count() as i32);
-    let decay: i32 = match pos.variant().vanishing() {
-        Some(zone) => ours.squares().map(|s| (zone.height(pos, s) as i32 - 2) * WAZIR_HEIGHT_PENALTY).sum(),
-        None => 0,
-    };
-    let race = WAZIR_RACE * count / (theirs + 1);
-    let mop_up = if count > theirs && theirs > 0 { MOP_UP * closeness(ours, enemies) } else { 0 };
-    race + mop_up - decay
+    if let Some(zone) = pos.variant().vanishing() {
+        sink.add(param::WAZIR_HEIGHT, ours.squares().map(|s| zone.height(pos, s) as i32 - 2).sum());
+    }
+    sink.add_fine(param::WAZIR_RACE, FINE * count / (theirs + 1));
+    if count > theirs && theirs > 0 {
+        sink.add(param::MOP_UP, closeness(ours, enemies));
+    }
 }
 
-/// The evaluation `score` scaled toward a draw by the locked pawn pairs.
-pub(super) fn scale(pos: &Position, score: i32) -> i32 {
-    let factor = (SCALE_ONE - LOCKED_STEP * rammed(pos, Color::White)).max(LOCKED_FLOOR);
-    score * factor / SCALE_ONE
+/// How much of the evaluation counts, in `SCALE_ONE`ths, by the locked pawn pairs.
+pub(super) fn scale(pos: &Position) -> i32 {
+    (SCALE_ONE - LOCKED_STEP * rammed(pos, Color::White)).max(LOCKED_FLOOR)
 }
 
 /// Sum over `ours` of how much closer each is to the nearest of `enemies` than the longest

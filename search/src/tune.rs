@@ -1,0 +1,217 @@
+//! Texel tuning: fit one game's evaluation weights to game results.
+//!
+//! The evaluation of a position is `constant + scale · Σ c · taper(w)` over its trace (see
+//! [`crate::eval::trace`]), linear in the weights. The tuner first fits the scale `K` that turns
+//! scores into expected results (`sigmoid(K · e / 400)`), then minimises the mean squared
+//! error between that and the games' results over every weight the game names, by gradient
+//! descent (Adam, full batch, the gradient summed in parallel with `rayon`).
+
+use crate::eval::weights::{param, Pair, Weights, FINE};
+use crate::eval::Trace;
+use rayon::prelude::*;
+use tinman_core::Variant;
+
+/// One training position: its evaluation's terms and its game's result (White's score: 1,
+/// 0.5 or 0).
+#[derive(Clone, Debug)]
+pub struct Sample {
+    pub trace: Trace,
+    pub result: f32,
+}
+
+/// How the tuner steps.
+#[derive(Clone, Copy, Debug)]
+pub struct TuneConfig {
+    pub epochs: usize,
+    /// Adam's step size, in centipawns (scaled up for the weights counted in `FINE`ths).
+    pub learning_rate: f64,
+}
+
+impl Default for TuneConfig {
+    fn default() -> Self {
+        TuneConfig { epochs: 300, learning_rate: 1.0 }
+    }
+}
+
+/// What the tuner reports after each epoch.
+#[derive(Clone, Copy, Debug)]
+pub struct EpochReport {
+    pub epoch: usize,
+    pub loss: f64,
+}
+
+/// Adam's decay rates and the guard against division by zero (the paper's values).
+const ADAM_BETA1: f64 = 0.9;
+const ADAM_BETA2: f64 = 0.999;
+const ADAM_EPSILON: f64 = 1e-8;
+/// Range and precision of the search for `K`.
+const K_RANGE: (f64, f64) = (0.05, 5.0);
+const K_STEPS: usize = 60;
+/// Centipawns per unit of `K · e` in the sigmoid: `K` = 1 means +400 cp wins 91%.
+const SIGMOID_CP: f64 = 400.0;
+
+/// The weights laid out as the tuner's vector: for each slot the game names, its middlegame
+/// and its endgame value.
+struct Layout {
+    slots: Vec<usize>,
+    /// Per slot: the weight's unit in centipawns (1, or 1/FINE).
+    unit: [f64; param::COUNT],
+}
+
+impl Layout {
+    fn new(variant: &Variant) -> Layout {
+        let slots = Weights::named_slots(variant).into_iter().map(|(s, _)| s).collect();
+        let mut unit = [1.0; param::COUNT];
+        for (slot, u) in unit.iter_mut().enumerate() {
+            if Weights::is_fine(slot) {
+                *u = 1.0 / FINE as f64;
+            }
+        }
+        Layout { slots, unit }
+    }
+}
+
+/// White's evaluation of a sample under the weights `w` (dense, per slot).
+fn evaluation(trace: &Trace, w: &[(f64, f64)]) -> f64 {
+    let rho = trace.phase as f64;
+    let sum: f64 = trace
+        .terms
+        .iter()
+        .map(|&(slot, c)| {
+            let (mg, eg) = w[slot as usize];
+            c as f64 * (rho * mg + (1.0 - rho) * eg)
+        })
+        .sum();
+    trace.constant as f64 + trace.scale as f64 * sum
+}
+
+/// White's evaluation of `trace` under `weights`, as the tuner computes it (the engine's
+/// evaluation up to its integer rounding).
+pub fn evaluation_of(trace: &Trace, weights: &Weights) -> f64 {
+    evaluation(trace, &dense(weights))
+}
+
+fn sigmoid(k: f64, e: f64) -> f64 {
+    1.0 / (1.0 + (-k * e / SIGMOID_CP).exp())
+}
+
+/// The mean squared error of the samples under `w` with scale `k`.
+pub fn loss(samples: &[Sample], weights: &Weights, k: f64) -> f64 {
+    let w = dense(weights);
+    mean_error(samples, &w, k)
+}
+
+fn mean_error(samples: &[Sample], w: &[(f64, f64)], k: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let total: f64 = samples
+        .par_iter()
+        .map(|s| {
+            let d = s.result as f64 - sigmoid(k, evaluation(&s.trace, w));
+            d * d
+        })
+        .sum();
+    total / samples.len() as f64
+}
+
+fn dense(weights: &Weights) -> Vec<(f64, f64)> {
+    weights.slots.iter().map(|p| (p.mg as f64, p.eg as f64)).collect()
+}
+
+/// The `K` that makes the weights' scores predict the results best (golden-section search).
+pub fn fit_k(samples: &[Sample], weights: &Weights) -> f64 {
+    let w = dense(weights);
+    let golden = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut a, mut b) = K_RANGE;
+    let mut c = b - golden * (b - a);
+    let mut d = a + golden * (b - a);
+    let (mut fc, mut fd) = (mean_error(samples, &w, c), mean_error(samples, &w, d));
+    for _ in 0..K_STEPS {
+        if fc < fd {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - golden * (b - a);
+            fc = mean_error(samples, &w, c);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + golden * (b - a);
+            fd = mean_error(samples, &w, d);
+        }
+    }
+    (a + b) / 2.0
+}
+
+/// The gradient of the mean squared error with respect to every slot's (mg, eg).
+fn gradient(samples: &[Sample], w: &[(f64, f64)], k: f64) -> Vec<(f64, f64)> {
+    let zero = || vec![(0.0, 0.0); param::COUNT];
+    let mut g = samples
+        .par_iter()
+        .fold(zero, |mut g, s| {
+            let p = sigmoid(k, evaluation(&s.trace, w));
+            // d/de (r - p)² = -2 (r - p) p (1 - p) k / SIGMOID_CP
+            let de = -2.0 * (s.result as f64 - p) * p * (1.0 - p) * k / SIGMOID_CP;
+            let rho = s.trace.phase as f64;
+            let scale = s.trace.scale as f64;
+            for &(slot, c) in &s.trace.terms {
+                let x = de * scale * c as f64;
+                let e = &mut g[slot as usize];
+                e.0 += x * rho;
+                e.1 += x * (1.0 - rho);
+            }
+            g
+        })
+        .reduce(zero, |mut a, b| {
+            for (x, y) in a.iter_mut().zip(b) {
+                x.0 += y.0;
+                x.1 += y.1;
+            }
+            a
+        });
+    let n = samples.len().max(1) as f64;
+    for x in &mut g {
+        x.0 /= n;
+        x.1 /= n;
+    }
+    g
+}
+
+/// Tunes `start` on `samples` with the scale `k` (see [`fit_k`]), calling `report` after
+/// every epoch; returns the tuned weights, rounded.
+pub fn tune(
+    variant: &Variant,
+    samples: &[Sample],
+    start: &Weights,
+    k: f64,
+    config: TuneConfig,
+    report: &mut dyn FnMut(EpochReport),
+) -> Weights {
+    let layout = Layout::new(variant);
+    let mut w = dense(start);
+    let mut m = vec![(0.0, 0.0); param::COUNT];
+    let mut v = vec![(0.0, 0.0); param::COUNT];
+    for epoch in 1..=config.epochs {
+        let g = gradient(samples, &w, k);
+        let t = epoch as i32;
+        let (c1, c2) = (1.0 - ADAM_BETA1.powi(t), 1.0 - ADAM_BETA2.powi(t));
+        for &slot in &layout.slots {
+            let rate = config.learning_rate / layout.unit[slot];
+            let step = |w: &mut f64, m: &mut f64, v: &mut f64, g: f64| {
+                *m = ADAM_BETA1 * *m + (1.0 - ADAM_BETA1) * g;
+                *v = ADAM_BETA2 * *v + (1.0 - ADAM_BETA2) * g * g;
+                *w -= rate * (*m / c1) / ((*v / c2).sqrt() + ADAM_EPSILON);
+            };
+            step(&mut w[slot].0, &mut m[slot].0, &mut v[slot].0, g[slot].0);
+            step(&mut w[slot].1, &mut m[slot].1, &mut v[slot].1, g[slot].1);
+        }
+        report(EpochReport { epoch, loss: mean_error(samples, &w, k) });
+    }
+    let mut tuned = start.clone();
+    for &slot in &layout.slots {
+        tuned.slots[slot] = Pair::new(w[slot].0.round() as i32, w[slot].1.round() as i32);
+    }
+    tuned
+}
