@@ -13,6 +13,9 @@ const KING_ATTACKERS_MIN: i32 = 2;
 const KING_ATTACK_UNIT_VALUE: i32 = 160;
 /// Danger counts attack units² up to this (beyond it the search has to see the mate itself).
 const KING_DANGER_UNITS_MAX: i32 = 2000;
+/// A side with fewer moves than this (steps of its units to squares not its own, pawn
+/// pushes) is cramped, by the number it lacks.
+const CRAMPED_BELOW: i32 = 8;
 
 /// Material, placement, mobility and King safety of `color`'s pieces.
 pub(super) fn side_terms<S: Sink>(pos: &Position, values: &Values, color: Color, sink: &mut S) {
@@ -25,6 +28,8 @@ pub(super) fn side_terms<S: Sink>(pos: &Position, values: &Values, color: Color,
     let (mut attackers, mut units) = (0, 0);
     let enemy = pos.color_set(!color);
     let mut threatened = pawn_attacks(pos, color) & (enemy - pawns);
+    let back_rank = if color == Color::White { 0 } else { v.geometry.height() as i32 - 1 };
+    let mut moves = 0;
     for kind in v.kinds() {
         let piece = v.piece_type(kind);
         let set = pos.pieces(color, kind);
@@ -33,13 +38,18 @@ pub(super) fn side_terms<S: Sink>(pos: &Position, values: &Values, color: Color,
         }
         sink.add(param::MATERIAL + kind.index(), set.count() as i32);
         if piece.pawn {
+            let pushes = &v.tables(kind).quiet[color.index()];
             for sq in set {
                 let steps = values.steps[color.index()][sq.index()] as usize;
                 sink.add(param::PAWN_STEPS + steps.min(PAWN_STEP_SLOTS - 1), 1);
+                moves += (pushes[sq.index()] - occupied).count() as i32;
             }
             continue;
         }
         if piece.royal {
+            for sq in set {
+                moves += (reach(v, kind, color, sq, occupied) - own).count() as i32;
+            }
             continue;
         }
         let average = values.mobility_average[kind.index()];
@@ -48,10 +58,12 @@ pub(super) fn side_terms<S: Sink>(pos: &Position, values: &Values, color: Color,
             .filter(|&k| values.of(k) > values.of(kind) && !v.piece_type(k).royal)
             .fold(Bitboard::EMPTY, |b, k| b | pos.pieces(!color, k));
         let rook_like = values.line_slider[kind.index()] == LineSlider::Rook && values.straight_pawns;
-        let (mut centre, mut mobility) = (0, 0);
+        let (mut centre, mut mobility, mut advance) = (0, 0, 0);
         for sq in set {
             centre += values.centrality[sq.index()];
+            advance += (sq.rank() as i32 - back_rank).abs();
             let squares = reach(v, kind, color, sq, occupied);
+            moves += (squares - own).count() as i32;
             threatened |= captures(v, kind, color, sq, occupied) & greater;
             mobility += (squares - own - enemy_pawn_attacks).count() as i32 - average;
             if let Some(zone) = enemy_king_zone {
@@ -71,12 +83,14 @@ pub(super) fn side_terms<S: Sink>(pos: &Position, values: &Values, color: Color,
             }
         }
         sink.add(param::CENTRE + kind.index(), centre);
+        sink.add(param::ADVANCE + kind.index(), advance);
         sink.add_fine(param::MOBILITY + kind.index(), mobility);
         if values.line_slider[kind.index()] == LineSlider::Bishop && set.count() >= 2 {
             sink.add(param::BISHOP_PAIR, 1);
         }
     }
     sink.add(param::THREAT, threatened.count() as i32);
+    sink.add(param::CRAMPED, (CRAMPED_BELOW - moves).max(0));
     if attackers >= KING_ATTACKERS_MIN {
         sink.add_fine(param::KING_DANGER, (units * units).min(KING_DANGER_UNITS_MAX));
     }

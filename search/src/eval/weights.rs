@@ -50,8 +50,11 @@ pub mod param {
     pub const CENTRE: usize = MATERIAL + MAX_KINDS;
     /// Per reachable square over the kind's average, per kind (`FINE`).
     pub const MOBILITY: usize = CENTRE + MAX_KINDS;
+    /// Per rank a piece stands ahead of its own back rank, per kind (pieces; not pawns or the
+    /// royal one): a piece in the enemy camp attacks, one at home defends.
+    pub const ADVANCE: usize = MOBILITY + MAX_KINDS;
     /// A pawn by steps still to go to promotion.
-    pub const PAWN_STEPS: usize = MOBILITY + MAX_KINDS;
+    pub const PAWN_STEPS: usize = ADVANCE + MAX_KINDS;
     /// A passed pawn by steps still to go.
     pub const PASSED: usize = PAWN_STEPS + PAWN_STEP_SLOTS;
     pub const DOUBLED: usize = PASSED + PASSED_SLOTS;
@@ -89,12 +92,15 @@ pub mod param {
     pub const ROAD_OCCUPATION: usize = MOP_UP + 1;
     /// Per road square attacked.
     pub const ROAD_CONTROL: usize = ROAD_OCCUPATION + 1;
-    pub const COUNT: usize = ROAD_CONTROL + 1;
+    /// Per move a side has fewer than the cramped threshold (where having no move loses, as
+    /// in `imawazir`, a squeeze wins; elsewhere it is the eve of zugzwang or mate).
+    pub const CRAMPED: usize = ROAD_CONTROL + 1;
+    pub const COUNT: usize = CRAMPED + 1;
 }
 
 /// The name of each scalar slot in a table file (the per-kind and indexed ones are named by
 /// `Weights::name`).
-const SCALAR_NAMES: [(usize, &str); 21] = [
+const SCALAR_NAMES: [(usize, &str); 22] = [
     (param::DOUBLED, "doubled"),
     (param::ISOLATED, "isolated"),
     (param::SHIELD, "shield.1"),
@@ -116,6 +122,7 @@ const SCALAR_NAMES: [(usize, &str); 21] = [
     (param::MOP_UP, "mop_up"),
     (param::ROAD_OCCUPATION, "road_occupation"),
     (param::ROAD_CONTROL, "road_control"),
+    (param::CRAMPED, "cramped"),
 ];
 
 /// One game's weights.
