@@ -9,6 +9,7 @@
 
 use crate::piece::{Color, Piece};
 use crate::position::{EnPassant, Position};
+use crate::rules::RulesState;
 use crate::square::{Square, MAX_FILES, MAX_RANKS};
 use crate::variant::Variant;
 use std::fmt;
@@ -35,6 +36,21 @@ pub struct Setup {
     pub fullmove_number: u32,
     /// Fields after the full-move number, for the variant to read.
     pub extra: Vec<String>,
+}
+
+/// A position as plain data, for binary formats: what a FEN says, with the castling rights as
+/// the position's bits and the game's own state as it is held rather than as text.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Parts {
+    /// The pieces, in any order.
+    pub pieces: Vec<(Square, Piece)>,
+    pub side: Color,
+    /// Bit `i` set: castling `variant.castlings[i]` is still allowed.
+    pub castling: u8,
+    pub en_passant: Option<EnPassant>,
+    pub halfmove_clock: u32,
+    pub fullmove_number: u32,
+    pub rules_state: RulesState,
 }
 
 /// Why a FEN was rejected.
@@ -299,6 +315,84 @@ impl Position {
 
     /// Validates a setup against `variant`.
     pub fn from_setup(variant: &'static Variant, setup: &Setup) -> Result<Position, FenError> {
+        Position::validate(variant, setup, None)
+    }
+
+    /// The position as plain data; [`Position::from_parts`] gives it back.
+    pub fn parts(&self) -> Parts {
+        Parts {
+            pieces: self
+                .occupied()
+                .squares()
+                .map(|sq| (sq, self.board[sq.index()].expect("occupied")))
+                .collect(),
+            side: self.side,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+            rules_state: self.rules_state,
+        }
+    }
+
+    /// Validates a position given as plain data against `variant`, as strictly as a FEN: the
+    /// same checks, and a game state is taken only if the game's FEN fields can express it
+    /// (written and read back, it is the same), so no position arises that no FEN gives.
+    pub fn from_parts(variant: &'static Variant, parts: &Parts) -> Result<Position, FenError> {
+        let g = &variant.geometry;
+        let mut ranks = vec![vec![Cell::Empty; g.width() as usize]; g.height() as usize];
+        for sq in g.holes() {
+            ranks[sq.rank() as usize][sq.file() as usize] = Cell::Hole;
+        }
+        for &(sq, piece) in &parts.pieces {
+            // Off the board is no more a square than a hole is.
+            if sq.file() >= g.width() || sq.rank() >= g.height() {
+                return Err(FenError::HoleMismatch { square: sq, hole_expected: true });
+            }
+            if piece.kind().index() >= variant.pieces.len() {
+                return Err(FenError::UnknownPiece { square: sq, letter: '?' });
+            }
+            ranks[sq.rank() as usize][sq.file() as usize] =
+                Cell::Piece(variant.letter(piece.color(), piece.kind()));
+        }
+        let known = u8::MAX.checked_shr(8 - variant.castlings.len().min(8) as u32).unwrap_or(0);
+        if parts.castling & !known != 0 {
+            return Err(FenError::BadCastling(format!("rights {:#04x}", parts.castling)));
+        }
+        if parts.fullmove_number == 0 {
+            return Err(FenError::BadFullmoveNumber("0".into()));
+        }
+        let castling = variant
+            .castlings
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| parts.castling & (1 << i) != 0)
+            .map(|(_, c)| if c.color == Color::White { c.letter } else { c.letter.to_ascii_lowercase() })
+            .collect();
+        let setup = Setup {
+            ranks,
+            side: parts.side,
+            castling,
+            en_passant: parts.en_passant.map(|ep| (ep.skipped, Some(ep.victim))),
+            halfmove_clock: parts.halfmove_clock,
+            fullmove_number: parts.fullmove_number,
+            extra: Vec::new(),
+        };
+        let pos = Position::validate(variant, &setup, Some(parts.rules_state))?;
+        if pos.en_passant != parts.en_passant {
+            let shown = parts.en_passant.map_or(String::new(), |ep| format!("{}{}", ep.skipped, ep.victim));
+            return Err(FenError::EnPassantImpossible(shown));
+        }
+        Ok(pos)
+    }
+
+    /// Validates a setup against `variant`, with the game's own state read from the setup's
+    /// extra fields, or given as `state`.
+    fn validate(
+        variant: &'static Variant,
+        setup: &Setup,
+        state: Option<RulesState>,
+    ) -> Result<Position, FenError> {
         let g = &variant.geometry;
         if (setup.width(), setup.height()) != (g.width() as usize, g.height() as usize) {
             return Err(FenError::WrongBoardSize {
@@ -335,8 +429,29 @@ impl Position {
             }
         }
         // The game's own fields first: they may change what attacks what (a road).
-        if let Some(rules) = variant.rules {
-            rules.read_extra_fields(&mut pos, &setup.extra)?;
+        match (variant.rules, state) {
+            (Some(rules), None) => rules.read_extra_fields(&mut pos, &setup.extra)?,
+            (Some(rules), Some(state)) => {
+                pos.rules_state = state;
+                let fields = rules.write_extra_fields(&pos);
+                let mut probe = pos.scratch();
+                rules.read_extra_fields(&mut probe, &fields)?;
+                if probe.rules_state != state {
+                    return Err(FenError::BadVariantField {
+                        field: "game state",
+                        text: format!("{state:?}"),
+                        why: "no FEN field of this game expresses it".into(),
+                    });
+                }
+            }
+            (None, Some(state)) if state != RulesState::default() => {
+                return Err(FenError::BadVariantField {
+                    field: "game state",
+                    text: format!("{state:?}"),
+                    why: "this game has no state of its own".into(),
+                });
+            }
+            (None, _) => {}
         }
         if let Some(royal) = variant.royal {
             for color in Color::BOTH {

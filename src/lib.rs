@@ -17,7 +17,7 @@ pub mod variant;
 pub mod variants;
 
 pub use bitboard::Bitboard;
-pub use fen::{FenError, Setup};
+pub use fen::{FenError, Parts, Setup};
 pub use geometry::Geometry;
 pub use moves::{Move, MoveList, Special};
 pub use notation::MoveError;

@@ -1,4 +1,4 @@
-//! Command-line tools: `perft`, `moves`, `fen`, `go`, `bench` and `match`.
+//! Command-line tools: `perft`, `moves`, `fen`, `go`, `bench`, `match` and `datagen`.
 
 #[path = "matches/mod.rs"]
 mod matches;
@@ -21,7 +21,9 @@ const USAGE: &str = "usage:
                [--threads N] [--hash MB] [--multipv N]
   tinman bench [--variant NAME] [--depth N]
   tinman match -engine cmd=CMD [proto=uci|xboard] ... -engine ... [options]   (tinman match --help)
-  tinman match --selfplay [-variant NAME] [-games N] [options]";
+  tinman match --selfplay [-variant NAME] [-games N] [options]
+  tinman datagen --variant NAME (--nodes N | --depth N) --games N [--threads N] [--random-plies N]
+               [--seed N] [--shard K/N] [--hash MB] -o FILE";
 
 /// Exit status for bad input (unknown variant, bad FEN, bad option).
 const EXIT_BAD_INPUT: i32 = 2;
@@ -201,6 +203,7 @@ fn execute(args: &[String], out: &mut dyn Write) -> Result<(), String> {
             }
             writeln!(out, "bench {} nodes {} nps", report.nodes, report.nps()).map_err(|e| e.to_string())
         }
+        "datagen" => crate::datagen::run(rest, out),
         "help" | "--help" | "-h" => writeln!(out, "{USAGE}").map_err(|e| e.to_string()),
         other => Err(format!("unknown command '{other}'\n{USAGE}")),
     }

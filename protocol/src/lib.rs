@@ -3,6 +3,7 @@
 //! registers its own game (`tinman_core::variants::register`) can run it in-process.
 
 pub mod cli;
+mod datagen;
 mod game;
 mod io;
 mod session;

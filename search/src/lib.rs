@@ -2,6 +2,7 @@
 //! and never prints; only the protocol crate does I/O.
 
 pub mod bench;
+pub mod data;
 pub mod epd;
 pub mod eval;
 pub mod history;
