@@ -2,7 +2,7 @@
 //! consistent results, reruns resume, shards split the same games, and bad input is refused
 //! without touching the file.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use tinman_core::{variants, Color};
 use tinman_search::data::{self, GameResult, Record, DECIDED_SCORE};
@@ -22,7 +22,7 @@ fn temp(name: &str) -> PathBuf {
 }
 
 /// Runs datagen into `file` and returns its summary line.
-fn datagen(variant: &str, games: u32, extra: &[&str], file: &PathBuf) -> String {
+fn datagen(variant: &str, games: u32, extra: &[&str], file: &Path) -> String {
     let games = games.to_string();
     let mut args = vec!["datagen", "--variant", variant, "--nodes", NODES, "--games", &games, "-o"];
     args.push(file.to_str().unwrap());
@@ -35,7 +35,7 @@ fn datagen(variant: &str, games: u32, extra: &[&str], file: &PathBuf) -> String 
     stdout
 }
 
-fn read(file: &PathBuf) -> Vec<u8> {
+fn read(file: &Path) -> Vec<u8> {
     std::fs::read(file).expect("the data file")
 }
 
