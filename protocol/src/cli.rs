@@ -1,4 +1,4 @@
-//! Command-line tools: `perft`, `moves`, `fen`, `go`, `bench`, `match` and `datagen`.
+//! Command-line tools: `perft`, `moves`, `fen`, `go`, `bench`, `match`, `datagen` and `tune`.
 
 #[path = "matches/mod.rs"]
 mod matches;
@@ -23,7 +23,9 @@ const USAGE: &str = "usage:
   tinman match -engine cmd=CMD [proto=uci|xboard] ... -engine ... [options]   (tinman match --help)
   tinman match --selfplay [-variant NAME] [-games N] [options]
   tinman datagen --variant NAME (--nodes N | --depth N) --games N [--threads N] [--random-plies N]
-               [--seed N] [--shard K/N] [--hash MB] -o FILE";
+               [--seed N] [--shard K/N] [--hash MB] -o FILE
+  tinman tune --variant NAME --data FILE [--data FILE ...] -o TABLE [--epochs N] [--learning-rate CP]
+              [--threads N] [--lambda L] [--from hand|tuned]   (tinman tune --help)";
 
 /// Exit status for bad input (unknown variant, bad FEN, bad option).
 const EXIT_BAD_INPUT: i32 = 2;
@@ -204,6 +206,10 @@ fn execute(args: &[String], out: &mut dyn Write) -> Result<(), String> {
             writeln!(out, "bench {} nodes {} nps", report.nodes, report.nps()).map_err(|e| e.to_string())
         }
         "datagen" => crate::datagen::run(rest, out),
+        "tune" if rest.iter().any(|a| a == "--help" || a == "-h") => {
+            writeln!(out, "{}", crate::tune::USAGE).map_err(|e| e.to_string())
+        }
+        "tune" => crate::tune::run(rest, out),
         "help" | "--help" | "-h" => writeln!(out, "{USAGE}").map_err(|e| e.to_string()),
         other => Err(format!("unknown command '{other}'\n{USAGE}")),
     }

@@ -7,6 +7,7 @@ mod datagen;
 mod game;
 mod io;
 mod session;
+mod tune;
 mod uci;
 mod xboard;
 

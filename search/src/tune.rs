@@ -59,7 +59,7 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(variant: &Variant) -> Layout {
+    fn new(variant: &'static Variant) -> Layout {
         let slots = Weights::named_slots(variant).into_iter().map(|(s, _)| s).collect();
         let mut unit = [1.0; param::COUNT];
         for (slot, u) in unit.iter_mut().enumerate() {
@@ -182,7 +182,7 @@ fn gradient(samples: &[Sample], w: &[(f64, f64)], k: f64) -> Vec<(f64, f64)> {
 /// Tunes `start` on `samples` with the scale `k` (see [`fit_k`]), calling `report` after
 /// every epoch; returns the tuned weights, rounded.
 pub fn tune(
-    variant: &Variant,
+    variant: &'static Variant,
     samples: &[Sample],
     start: &Weights,
     k: f64,

@@ -132,12 +132,7 @@ impl Values {
             .filter(|&k| !variant.piece_type(k).pawn && !variant.piece_type(k).royal)
             .map(|k| values[k.index()] * start.kind_set(k).count() as i32)
             .sum();
-        let (w, _) = (g.width() as i32, g.height() as i32);
-        let straight_pawns = variant.pawn.is_some_and(|p| {
-            let from = Square::from_coords((w / 2) as u8, 2).expect("a square");
-            let ahead = Square::from_coords((w / 2) as u8, 3).expect("a square");
-            variant.tables(p).quiet[0][from.index()].contains(ahead)
-        });
+        let straight_pawns = straight_pawns(variant);
         Values {
             values,
             cheapest_first,
@@ -164,6 +159,16 @@ impl Values {
     pub fn cheapest_first(&self) -> &[Kind] {
         &self.cheapest_first
     }
+}
+
+/// Whether pawns step straight ahead (files make sense for pawn structure).
+pub(super) fn straight_pawns(variant: &Variant) -> bool {
+    let w = variant.geometry.width();
+    variant.pawn.is_some_and(|p| {
+        let from = Square::from_coords(w / 2, 2).expect("a square");
+        let ahead = Square::from_coords(w / 2, 3).expect("a square");
+        variant.tables(p).quiet[0][from.index()].contains(ahead)
+    })
 }
 
 /// Steps from the edge toward the centre of `sq` (0 on the edge ring of a square board).

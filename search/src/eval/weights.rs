@@ -125,6 +125,32 @@ const SCALAR_NAMES: [(usize, &str); 22] = [
     (param::CRAMPED, "cramped"),
 ];
 
+/// Whether the game's evaluation can count scalar `slot` at all: King terms need a King,
+/// file terms straight pawns, each game's own terms its mechanic.
+fn uses(variant: &'static Variant, slot: usize) -> bool {
+    use tinman_core::rules::Goal;
+    use tinman_core::square::Direction;
+    let slides = |dirs: u8| variant.kinds().any(|k| variant.tables(k).slide_capture[0] == dirs);
+    let straight = super::values::straight_pawns(variant);
+    match slot {
+        param::DOUBLED | param::ISOLATED => straight,
+        s if s == param::SHIELD || s == param::SHIELD + 1 => {
+            variant.royal.is_some() && variant.pawn.is_some()
+        }
+        param::KING_RANK | param::KING_CENTRE | param::KING_DANGER => variant.royal.is_some(),
+        param::BISHOP_PAIR => slides(Direction::DIAGONAL),
+        param::ROOK_OPEN_FILE | param::ROOK_HALF_OPEN_FILE => straight && slides(Direction::ORTHOGONAL),
+        param::JUMP_EXPOSURE | param::JUMP_EXPOSURE_VALUE => variant.jump_chains().is_some(),
+        param::EXTINCTION | param::HUNT_CLOSENESS | param::FREE_HUNTER => variant.goal() == Goal::Extinction,
+        param::WAZIR_HEIGHT => variant.vanishing().is_some(),
+        param::WAZIR_RACE | param::MOP_UP => matches!(variant.goal(), Goal::LastOwner(_)),
+        param::ROAD_OCCUPATION | param::ROAD_CONTROL => {
+            !variant.road(&tinman_core::Position::start(variant)).is_empty()
+        }
+        _ => true,
+    }
+}
+
 /// One game's weights.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
@@ -164,7 +190,7 @@ impl Weights {
     }
 
     /// The name of `slot` in `variant`'s table file, if the game uses it.
-    pub fn name(variant: &Variant, slot: usize) -> Option<String> {
+    pub fn name(variant: &'static Variant, slot: usize) -> Option<String> {
         let kind_slot = |base: usize| -> Option<Kind> {
             let i = slot.checked_sub(base).filter(|&i| i < MAX_KINDS)?;
             variant.kinds().find(|k| k.index() == i)
@@ -174,10 +200,10 @@ impl Weights {
             return Some(format!("material.{}", letter(k)));
         }
         if slot < param::PAWN_STEPS {
-            let (base, what) = if slot < param::MOBILITY {
-                (param::CENTRE, "centre")
-            } else {
-                (param::MOBILITY, "mobility")
+            let (base, what) = match slot {
+                s if s < param::MOBILITY => (param::CENTRE, "centre"),
+                s if s < param::ADVANCE => (param::MOBILITY, "mobility"),
+                _ => (param::ADVANCE, "advance"),
             };
             let k = kind_slot(base)?;
             let p = variant.piece_type(k);
@@ -185,22 +211,25 @@ impl Weights {
         }
         if slot < param::PASSED {
             variant.pawn?;
-            return Some(format!("pawn_steps.{}", slot - param::PAWN_STEPS));
+            // A pawn is never more steps from promotion than the board has ranks.
+            let steps = slot - param::PAWN_STEPS;
+            return (steps < variant.geometry.height() as usize).then(|| format!("pawn_steps.{steps}"));
         }
         if slot < param::DOUBLED {
             variant.pawn?;
             return Some(format!("passed.{}", slot - param::PASSED));
         }
-        SCALAR_NAMES.iter().find(|(s, _)| *s == slot).map(|(_, n)| n.to_string())
+        let name = SCALAR_NAMES.iter().find(|(s, _)| *s == slot).map(|(_, n)| n.to_string())?;
+        uses(variant, slot).then_some(name)
     }
 
     /// Every slot `variant` names, in slot order.
-    pub fn named_slots(variant: &Variant) -> Vec<(usize, String)> {
+    pub fn named_slots(variant: &'static Variant) -> Vec<(usize, String)> {
         (0..param::COUNT).filter_map(|s| Weights::name(variant, s).map(|n| (s, n))).collect()
     }
 
     /// Reads a table file over `self`: lines `name mg eg`, `#` comments and blank lines.
-    pub fn read_table(&mut self, variant: &Variant, text: &str) -> Result<(), TableError> {
+    pub fn read_table(&mut self, variant: &'static Variant, text: &str) -> Result<(), TableError> {
         let named = Weights::named_slots(variant);
         for (n, line) in text.lines().enumerate() {
             let line = line.split('#').next().unwrap_or("").trim();
@@ -224,7 +253,7 @@ impl Weights {
     }
 
     /// The table file of these weights for `variant`, with `header` as its comment lines.
-    pub fn write_table(&self, variant: &Variant, header: &str) -> String {
+    pub fn write_table(&self, variant: &'static Variant, header: &str) -> String {
         let mut text: String = header.lines().map(|l| format!("# {l}\n")).collect();
         for (slot, name) in Weights::named_slots(variant) {
             let p = self.slots[slot];
