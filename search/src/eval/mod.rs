@@ -16,7 +16,7 @@ pub mod tables;
 mod values;
 pub mod weights;
 
-pub use sink::{Sink, Sum, Trace, TraceSink};
+pub use sink::{Packed, Sink, Sum, Trace, TraceSink};
 pub use values::Values;
 pub use weights::{Pair, Weights};
 
@@ -79,7 +79,7 @@ pub fn trace(pos: &Position, values: &Values) -> Trace {
 
 /// White's score before the drawishness scale.
 fn unscaled(pos: &Position, values: &Values) -> i32 {
-    let mut sum = Sum::new(&values.weights);
+    let mut sum = Sum::new(&values.packed);
     terms(pos, values, &mut sum);
     let (mg, eg) = sum.totals();
     taper(mg, eg, phase(pos, values))

@@ -14,45 +14,66 @@ pub trait Sink {
     fn add_fine(&mut self, slot: usize, count: i32);
 }
 
-/// Sums the terms with a table's weights, separately per phase.
+/// A table's weights packed for summing: a weight's endgame value in the high half of an
+/// `i64` and its middlegame value in the low half, so that one multiply-add serves both
+/// phases (each half's total stays far inside 32 bits).
+#[derive(Clone, Debug)]
+pub struct Packed(Box<[i64; param::COUNT]>);
+
+impl Packed {
+    pub fn new(weights: &Weights) -> Packed {
+        let mut packed = Box::new([0; param::COUNT]);
+        for (p, w) in packed.iter_mut().zip(weights.slots.iter()) {
+            *p = pack(w.mg, w.eg);
+        }
+        Packed(packed)
+    }
+}
+
+fn pack(mg: i32, eg: i32) -> i64 {
+    ((eg as i64) << 32) + mg as i64
+}
+
+fn unpack(v: i64) -> (i32, i32) {
+    let mg = v as i32;
+    (mg, ((v - mg as i64) >> 32) as i32)
+}
+
+/// Sums the terms with a table's weights, both phases at once.
 pub struct Sum<'a> {
-    weights: &'a Weights,
-    sign: i32,
-    mg: i32,
-    eg: i32,
-    mg_fine: i32,
-    eg_fine: i32,
+    weights: &'a Packed,
+    sign: i64,
+    total: i64,
+    fine: i64,
 }
 
 impl<'a> Sum<'a> {
-    pub fn new(weights: &'a Weights) -> Sum<'a> {
-        Sum { weights, sign: 1, mg: 0, eg: 0, mg_fine: 0, eg_fine: 0 }
+    pub fn new(weights: &'a Packed) -> Sum<'a> {
+        Sum { weights, sign: 1, total: 0, fine: 0 }
     }
 
     /// White's middlegame and endgame totals.
     pub fn totals(&self) -> (i32, i32) {
-        (self.mg + self.mg_fine / FINE, self.eg + self.eg_fine / FINE)
+        let (mg, eg) = unpack(self.total);
+        let (mg_fine, eg_fine) = unpack(self.fine);
+        (mg + mg_fine / FINE, eg + eg_fine / FINE)
     }
 }
 
 impl Sink for Sum<'_> {
     #[inline]
     fn set_sign(&mut self, sign: i32) {
-        self.sign = sign;
+        self.sign = sign as i64;
     }
 
     #[inline]
     fn add(&mut self, slot: usize, count: i32) {
-        let w = self.weights.get(slot);
-        self.mg += self.sign * w.mg * count;
-        self.eg += self.sign * w.eg * count;
+        self.total += self.sign * self.weights.0[slot] * count as i64;
     }
 
     #[inline]
     fn add_fine(&mut self, slot: usize, count: i32) {
-        let w = self.weights.get(slot);
-        self.mg_fine += self.sign * w.mg * count;
-        self.eg_fine += self.sign * w.eg * count;
+        self.fine += self.sign * self.weights.0[slot] * count as i64;
     }
 }
 

@@ -4,6 +4,7 @@
 //! mobility on an empty board and what it can capture (estimates; no self-play tuning yet).
 
 use super::hand_set;
+use super::sink::Packed;
 use super::weights::Weights;
 use tinman_core::piece::MAX_KINDS;
 use tinman_core::square::Direction;
@@ -15,8 +16,10 @@ pub struct Values {
     values: [i32; MAX_KINDS],
     /// The kinds from the least valuable to the royal one (exchanges take cheapest first).
     cheapest_first: Vec<Kind>,
-    /// The weights: the game's tuned table over the hand-set values.
+    /// The weights: the game's tuned table over the hand-set values...
     pub weights: Weights,
+    /// ...and packed for the evaluation's sums.
+    pub(super) packed: Packed,
     /// Steps of closeness to the centre of each square for pieces (0 where pieces vanish: the
     /// centre of `imawazir` is no place to stand) and for the King.
     pub(super) centrality: [i32; SQUARE_COUNT],
@@ -136,6 +139,7 @@ impl Values {
         Values {
             values,
             cheapest_first,
+            packed: Packed::new(&weights),
             weights,
             centrality,
             king_centrality,
