@@ -184,7 +184,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     let after = loss(&samples, &tuned, k);
     let header = format!(
         "Tinman evaluation weights for {}: name, middlegame, endgame (centipawns; mobility,\n\
-         king_danger, jump_exposure_value and wazir_race in 1/640 cp).\n\
+         king_danger and jump_exposure_value in 1/640 cp).\n\
          Written by: tinman tune --variant {} --epochs {} --learning-rate {} --lambda {}{} on {} quiet\n\
          positions ({}), K = {k:.4}, loss {before:.6} -> {after:.6}.",
         o.variant.name,

@@ -30,8 +30,9 @@ impl Pair {
     }
 }
 
-/// Weights counted in `1 / FINE` centipawns (mobility, King danger, the race and jump
-/// exposure), so that small per-unit weights have room to be tuned.
+/// Weights counted in `1 / FINE` centipawns (mobility, King danger and jump exposure by
+/// value), so that small per-unit weights have room to be tuned. The Wazir race's weight is
+/// in centipawns but its count, a ratio, in `FINE`ths.
 pub const FINE: i32 = 640;
 
 /// Slots for the pawn's placement by steps still to go to promotion (more steps count as the
@@ -84,7 +85,7 @@ pub mod param {
     pub const FREE_HUNTER: usize = HUNT_CLOSENESS + 1;
     /// Per height above 2 of a Wazir in the vanishing zone (a penalty).
     pub const WAZIR_HEIGHT: usize = FREE_HUNTER + 1;
-    /// Times own Wazirs over enemy Wazirs + 1 (`FINE`).
+    /// Times own Wazirs over enemy Wazirs + 1 (a ratio, counted in `FINE`ths).
     pub const WAZIR_RACE: usize = WAZIR_HEIGHT + 1;
     /// Per step the Wazirs of the side with more close in on the enemy's.
     pub const MOP_UP: usize = WAZIR_RACE + 1;
@@ -186,7 +187,7 @@ impl Weights {
     /// Whether `slot` is counted in `1 / FINE` centipawns.
     pub fn is_fine(slot: usize) -> bool {
         (param::MOBILITY..param::MOBILITY + MAX_KINDS).contains(&slot)
-            || [param::KING_DANGER, param::JUMP_EXPOSURE_VALUE, param::WAZIR_RACE].contains(&slot)
+            || [param::KING_DANGER, param::JUMP_EXPOSURE_VALUE].contains(&slot)
     }
 
     /// The name of `slot` in `variant`'s table file, if the game uses it.
