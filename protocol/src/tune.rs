@@ -27,6 +27,8 @@ const DEFAULT_EPOCHS: usize = 300;
 const DEFAULT_LEARNING_RATE: f64 = 1.0;
 /// The loss is printed every this many epochs (and after the last).
 const REPORT_EVERY: usize = 10;
+/// One game in this many is held out of the fit to measure how the weights generalise.
+const VALIDATION_EVERY: usize = 10;
 
 struct TuneOptions {
     variant: &'static Variant,
@@ -135,12 +137,12 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     }
     let started = Instant::now();
     let mut records = Vec::new();
-    for path in &o.data {
-        records.extend(read_records(path, o.variant)?);
+    for (file, path) in o.data.iter().enumerate() {
+        records.extend(read_records(path, o.variant)?.into_iter().map(|r| (file, r)));
     }
     let total = records.len();
-    records.retain(quiet);
-    let count = |r: GameResult| records.iter().filter(|x| x.result == r).count();
+    records.retain(|(_, r)| quiet(r));
+    let count = |r: GameResult| records.iter().filter(|(_, x)| x.result == r).count();
     let (wins, draws, losses) =
         (count(GameResult::WhiteWin), count(GameResult::Draw), count(GameResult::BlackWin));
     if records.is_empty() {
@@ -148,45 +150,57 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     }
     let values = if o.from_hand_set { Values::hand_set(o.variant) } else { Values::for_variant(o.variant) };
     let start = values.weights.clone();
-    let k_scores = fit_k_on_scores(&records);
-    let samples: Vec<Sample> = records
-        .par_iter()
-        .map(|r| {
-            let result = r.result.white_score() as f32;
-            let predicted = predicted_from_score(r, k_scores) as f32;
-            let target = o.lambda as f32 * result + (1.0 - o.lambda as f32) * predicted;
-            Sample { trace: trace(&r.position, &values), result: target }
-        })
-        .collect();
-    drop(records);
+    let k_scores = fit_k_on_scores(records.iter().map(|(_, r)| r));
+    let sample = |r: &Record| {
+        let result = r.result.white_score() as f32;
+        let predicted = predicted_from_score(r, k_scores) as f32;
+        let target = o.lambda as f32 * result + (1.0 - o.lambda as f32) * predicted;
+        Sample { trace: trace(&r.position, &values), result: target }
+    };
+    let held_out = |file: usize, r: &Record| (r.game as usize + file) % VALIDATION_EVERY == 0;
+    let (validation, training): (Vec<_>, Vec<_>) =
+        records.into_par_iter().partition(|(f, r)| held_out(*f, r));
+    let samples: Vec<Sample> = training.par_iter().map(|(_, r)| sample(r)).collect();
+    let validation: Vec<Sample> = validation.par_iter().map(|(_, r)| sample(r)).collect();
+    drop(training);
+    if samples.is_empty() {
+        return Err("every position is of a held-out game: the data needs more games".into());
+    }
     let k = fit_k(&samples, &start);
     let before = loss(&samples, &start, k);
+    let validation_before = loss(&validation, &start, k);
     let say = |out: &mut dyn Write, line: String| writeln!(out, "{line}").map_err(|e| e.to_string());
     say(
         out,
         format!(
             "{}: {} quiet positions of {total} records (from games White won {wins}, drawn {draws}, \
-             lost {losses}), K = {k:.4}, loss {before:.6} ({:.1} s)",
+             lost {losses}), {} of them held out; K = {k:.4}, loss {before:.6}, held out \
+             {validation_before:.6} ({:.1} s)",
             o.variant.name,
-            samples.len(),
+            samples.len() + validation.len(),
+            validation.len(),
             started.elapsed().as_secs_f64()
         ),
     )?;
     let config = TuneConfig { epochs: o.epochs, learning_rate: o.learning_rate };
-    let mut last = before;
-    let tuned = tune(o.variant, &samples, &start, k, config, &mut |r| {
-        last = r.loss;
+    let mut best_epoch = (0, validation_before);
+    let tuned = tune(o.variant, &samples, &validation, &start, k, config, &mut |r| {
+        if r.validation < best_epoch.1 {
+            best_epoch = (r.epoch, r.validation);
+        }
         if r.epoch % REPORT_EVERY == 0 || r.epoch == o.epochs {
-            let _ = writeln!(out, "epoch {:>5} loss {:.6}", r.epoch, r.loss);
+            let _ = writeln!(out, "epoch {:>5} loss {:.6} held out {:.6}", r.epoch, r.loss, r.validation);
             let _ = out.flush();
         }
     });
     let after = loss(&samples, &tuned, k);
+    let validation_after = loss(&validation, &tuned, k);
     let header = format!(
         "Tinman evaluation weights for {}: name, middlegame, endgame (centipawns; mobility,\n\
          king_danger and jump_exposure_value in 1/640 cp).\n\
          Written by: tinman tune --variant {} --epochs {} --learning-rate {} --lambda {}{} on {} quiet\n\
-         positions ({}), K = {k:.4}, loss {before:.6} -> {after:.6}.",
+         positions ({}), K = {k:.4}, loss {before:.6} -> {after:.6}, held out {validation_before:.6} ->\n\
+         {validation_after:.6} (epoch {}).",
         o.variant.name,
         o.variant.name,
         o.epochs,
@@ -195,12 +209,15 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         if o.from_hand_set { " --from hand" } else { "" },
         samples.len(),
         o.data.iter().map(|p| file_name(p)).collect::<Vec<_>>().join(", "),
+        best_epoch.0,
     );
     write_atomically(&o.output, &tuned.write_table(o.variant, &header))?;
     say(
         out,
         format!(
-            "loss {before:.6} -> {after:.6} (last epoch {last:.6}); wrote {} ({:.1} s)",
+            "loss {before:.6} -> {after:.6}, held out {validation_before:.6} -> {validation_after:.6} \
+             (the weights of epoch {}); wrote {} ({:.1} s)",
+            best_epoch.0,
             o.output,
             started.elapsed().as_secs_f64()
         ),
@@ -209,11 +226,11 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
 
 /// The scale that turns the search scores into predicted results (for `--lambda`): the same
 /// fit as for the evaluation, on the scores.
-fn fit_k_on_scores(records: &[Record]) -> f64 {
+fn fit_k_on_scores<'a>(records: impl Iterator<Item = &'a Record> + Clone) -> f64 {
     // A crude but sufficient fit: the least squared error over a grid.
     let error = |k: f64| -> f64 {
         records
-            .iter()
+            .clone()
             .map(|r| {
                 let d = r.result.white_score() - predicted(white_score(r), k);
                 d * d

@@ -37,7 +37,10 @@ impl Default for TuneConfig {
 #[derive(Clone, Copy, Debug)]
 pub struct EpochReport {
     pub epoch: usize,
+    /// The loss on the training samples...
     pub loss: f64,
+    /// ...and on the held-out ones (the training loss again when none are held out).
+    pub validation: f64,
 }
 
 /// Adam's decay rates and the guard against division by zero (the paper's values).
@@ -180,10 +183,14 @@ fn gradient(samples: &[Sample], w: &[(f64, f64)], k: f64) -> Vec<(f64, f64)> {
 }
 
 /// Tunes `start` on `samples` with the scale `k` (see [`fit_k`]), calling `report` after
-/// every epoch; returns the tuned weights, rounded.
+/// every epoch. Returns the weights, rounded, of the epoch with the lowest loss on
+/// `validation` (positions of other games, held out: positions of one game are alike, so
+/// the training loss alone keeps falling long after the weights stop generalising); with no
+/// validation samples, the last epoch's.
 pub fn tune(
     variant: &'static Variant,
     samples: &[Sample],
+    validation: &[Sample],
     start: &Weights,
     k: f64,
     config: TuneConfig,
@@ -191,6 +198,8 @@ pub fn tune(
 ) -> Weights {
     let layout = Layout::new(variant);
     let mut w = dense(start);
+    let mut best =
+        (if validation.is_empty() { f64::INFINITY } else { mean_error(validation, &w, k) }, w.clone());
     let mut m = vec![(0.0, 0.0); param::COUNT];
     let mut v = vec![(0.0, 0.0); param::COUNT];
     for epoch in 1..=config.epochs {
@@ -207,8 +216,14 @@ pub fn tune(
             step(&mut w[slot].0, &mut m[slot].0, &mut v[slot].0, g[slot].0);
             step(&mut w[slot].1, &mut m[slot].1, &mut v[slot].1, g[slot].1);
         }
-        report(EpochReport { epoch, loss: mean_error(samples, &w, k) });
+        let loss = mean_error(samples, &w, k);
+        let held_out = if validation.is_empty() { loss } else { mean_error(validation, &w, k) };
+        if validation.is_empty() || held_out < best.0 {
+            best = (held_out, w.clone());
+        }
+        report(EpochReport { epoch, loss, validation: held_out });
     }
+    let w = best.1;
     let mut tuned = start.clone();
     for &slot in &layout.slots {
         tuned.slots[slot] = Pair::new(w[slot].0.round() as i32, w[slot].1.round() as i32);
