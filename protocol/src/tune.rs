@@ -157,7 +157,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         let target = o.lambda as f32 * result + (1.0 - o.lambda as f32) * predicted;
         Sample { trace: trace(&r.position, &values), result: target }
     };
-    let held_out = |file: usize, r: &Record| (r.game as usize + file) % VALIDATION_EVERY == 0;
+    let held_out = |file: usize, r: &Record| (r.game as usize + file).is_multiple_of(VALIDATION_EVERY);
     let (validation, training): (Vec<_>, Vec<_>) =
         records.into_par_iter().partition(|(f, r)| held_out(*f, r));
     let samples: Vec<Sample> = training.par_iter().map(|(_, r)| sample(r)).collect();
