@@ -27,6 +27,10 @@ const DEFAULT_EPOCHS: usize = 300;
 const DEFAULT_LEARNING_RATE: f64 = 1.0;
 /// The loss is printed every this many epochs (and after the last).
 const REPORT_EVERY: usize = 10;
+/// Below this share of positions from decisive games, the scores' scale is not fitted.
+const MIN_DECISIVE_SHARE: f64 = 0.05;
+/// The standard scale: +400 cp predicts 91% (`sigmoid(K · cp / 400)` with `K` = 1).
+const STANDARD_K: f64 = 1.0;
 /// One game in this many is held out of the fit to measure how the weights generalise.
 const VALIDATION_EVERY: usize = 10;
 
@@ -150,7 +154,14 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     }
     let values = if o.from_hand_set { Values::hand_set(o.variant) } else { Values::for_variant(o.variant) };
     let start = values.weights.clone();
-    let k_scores = fit_k_on_scores(records.iter().map(|(_, r)| r));
+    // Results of almost only drawn games say nothing about how scores turn into wins: the
+    // search scores' own scale is then taken as the standard one.
+    let decisive = wins + losses;
+    let k_scores = if (decisive as f64) < MIN_DECISIVE_SHARE * records.len() as f64 {
+        STANDARD_K
+    } else {
+        fit_k_on_scores(records.iter().map(|(_, r)| r))
+    };
     let sample = |r: &Record| {
         let result = r.result.white_score() as f32;
         let predicted = predicted_from_score(r, k_scores) as f32;
