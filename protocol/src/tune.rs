@@ -15,12 +15,15 @@ use tinman_search::tune::{fit_k, loss, tune, Sample, TuneConfig};
 pub const USAGE: &str = "usage:
   tinman tune --variant NAME --data FILE [--data FILE ...] -o TABLE
               [--epochs N] [--learning-rate CP] [--threads N] [--lambda L] [--from hand|tuned]
+              [--regularization R]
 
 Fits every evaluation weight of the game to the results of the games in the data files
 (Texel tuning) and writes the game's weight table to TABLE (search/src/eval/tables/NAME.txt
 is the committed one). --lambda mixes the target: L times the game's result plus (1 - L)
 times the search score's predicted result (default 1: results only). --from says where the
-weights start: the committed table (default) or the hand-set values.";
+weights start: the committed table (default) or the hand-set values. --regularization
+(default 1e-5) pulls every weight toward its start: the loss counts R times the sum of the
+squared distances in units of 100 cp.";
 
 /// Defaults of the options.
 const DEFAULT_EPOCHS: usize = 300;
@@ -43,6 +46,7 @@ struct TuneOptions {
     threads: Option<usize>,
     lambda: f64,
     from_hand_set: bool,
+    regularization: f64,
 }
 
 fn parse(args: &[String]) -> Result<TuneOptions, String> {
@@ -50,6 +54,7 @@ fn parse(args: &[String]) -> Result<TuneOptions, String> {
     let (mut data, mut output) = (Vec::new(), None);
     let (mut epochs, mut learning_rate, mut threads) = (DEFAULT_EPOCHS, DEFAULT_LEARNING_RATE, None);
     let (mut lambda, mut from_hand_set) = (1.0, false);
+    let mut regularization = TuneConfig::default().regularization;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));
@@ -92,6 +97,13 @@ fn parse(args: &[String]) -> Result<TuneOptions, String> {
                     .filter(|l: &f64| (0.0..=1.0).contains(l))
                     .ok_or("--lambda needs a number from 0 to 1")?
             }
+            "--regularization" => {
+                regularization = value("--regularization")?
+                    .parse()
+                    .ok()
+                    .filter(|r: &f64| *r >= 0.0 && r.is_finite())
+                    .ok_or("--regularization needs a number of at least 0")?
+            }
             "--from" => {
                 from_hand_set = match value("--from")?.as_str() {
                     "hand" => true,
@@ -107,7 +119,17 @@ fn parse(args: &[String]) -> Result<TuneOptions, String> {
         return Err(format!("tune needs at least one --data FILE\n{USAGE}"));
     }
     let output = output.ok_or(format!("tune needs -o TABLE\n{USAGE}"))?;
-    Ok(TuneOptions { variant, data, output, epochs, learning_rate, threads, lambda, from_hand_set })
+    Ok(TuneOptions {
+        variant,
+        data,
+        output,
+        epochs,
+        learning_rate,
+        threads,
+        lambda,
+        from_hand_set,
+        regularization,
+    })
 }
 
 /// The records of `path`, all of `variant`'s game.
@@ -193,7 +215,8 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
             started.elapsed().as_secs_f64()
         ),
     )?;
-    let config = TuneConfig { epochs: o.epochs, learning_rate: o.learning_rate };
+    let config =
+        TuneConfig { epochs: o.epochs, learning_rate: o.learning_rate, regularization: o.regularization };
     let mut best_epoch = (0, validation_before);
     let tuned = tune(o.variant, &samples, &validation, &start, k, config, &mut |r| {
         if r.validation < best_epoch.1 {
@@ -209,14 +232,15 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     let header = format!(
         "Tinman evaluation weights for {}: name, middlegame, endgame (centipawns; mobility,\n\
          king_danger and jump_exposure_value in 1/640 cp).\n\
-         Written by: tinman tune --variant {} --epochs {} --learning-rate {} --lambda {}{} on {} quiet\n\
-         positions ({}), K = {k:.4}, loss {before:.6} -> {after:.6}, held out {validation_before:.6} ->\n\
-         {validation_after:.6} (epoch {}).",
+         Written by: tinman tune --variant {} --epochs {} --learning-rate {} --lambda {} --regularization {}{}\n\
+         on {} quiet positions ({}), K = {k:.4}, loss {before:.6} -> {after:.6},\n\
+         held out {validation_before:.6} -> {validation_after:.6} (the weights of epoch {}).",
         o.variant.name,
         o.variant.name,
         o.epochs,
         o.learning_rate,
         o.lambda,
+        o.regularization,
         if o.from_hand_set { " --from hand" } else { "" },
         samples.len(),
         o.data.iter().map(|p| file_name(p)).collect::<Vec<_>>().join(", "),

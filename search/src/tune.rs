@@ -25,11 +25,20 @@ pub struct TuneConfig {
     pub epochs: usize,
     /// Adam's step size, in centipawns (scaled up for the weights counted in `FINE`ths).
     pub learning_rate: f64,
+    /// The weight of the pull toward the starting weights: the loss counts this times the
+    /// sum of each weight's squared distance from its start, in units of
+    /// `REGULARIZATION_CP`. Adam steps every weight about as far whatever the size of its
+    /// gradient, so weights the data hardly constrains would drift as fast as the others;
+    /// this holds them near their start unless the data says otherwise.
+    pub regularization: f64,
 }
+
+/// The distance from the start that the regularization counts as one unit.
+pub const REGULARIZATION_CP: f64 = 100.0;
 
 impl Default for TuneConfig {
     fn default() -> Self {
-        TuneConfig { epochs: 300, learning_rate: 1.0 }
+        TuneConfig { epochs: 300, learning_rate: 1.0, regularization: 1e-5 }
     }
 }
 
@@ -197,13 +206,21 @@ pub fn tune(
     report: &mut dyn FnMut(EpochReport),
 ) -> Weights {
     let layout = Layout::new(variant);
-    let mut w = dense(start);
+    let origin = dense(start);
+    let mut w = origin.clone();
     let mut best =
         (if validation.is_empty() { f64::INFINITY } else { mean_error(validation, &w, k) }, w.clone());
     let mut m = vec![(0.0, 0.0); param::COUNT];
     let mut v = vec![(0.0, 0.0); param::COUNT];
     for epoch in 1..=config.epochs {
-        let g = gradient(samples, &w, k);
+        let mut g = gradient(samples, &w, k);
+        for &slot in &layout.slots {
+            // d/dw r (Δ / (u · unit))², Δ in the weight's own units.
+            let scale = REGULARIZATION_CP / layout.unit[slot];
+            let pull = 2.0 * config.regularization / (scale * scale);
+            g[slot].0 += pull * (w[slot].0 - origin[slot].0);
+            g[slot].1 += pull * (w[slot].1 - origin[slot].1);
+        }
         let t = epoch as i32;
         let (c1, c2) = (1.0 - ADAM_BETA1.powi(t), 1.0 - ADAM_BETA2.powi(t));
         for &slot in &layout.slots {

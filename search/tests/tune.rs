@@ -116,7 +116,7 @@ fn tuning_recovers_a_planted_weight() {
     let k = fit_k(&samples, &hand.weights);
     let before = loss(&samples, &hand.weights, k);
     let mut losses = Vec::new();
-    let config = TuneConfig { epochs: 200, learning_rate: 2.0 };
+    let config = TuneConfig { epochs: 200, learning_rate: 2.0, regularization: 0.0 };
     let tuned = tune(v, &samples, &[], &hand.weights, k, config, &mut |r| losses.push(r.loss));
     let after = loss(&samples, &tuned, k);
     assert!(after < before, "loss {before} -> {after}");
