@@ -22,6 +22,9 @@ is the committed one). --lambda mixes the target: L times the game's result plus
 times the search score's predicted result (default 1: results only). --from says where the
 weights start: the committed table (default) or the hand-set values.";
 
+/// Where an error line sends the user (an error is one line; the usage is `--help`'s).
+const SEE_HELP: &str = "tinman tune --help shows the usage";
+
 /// Defaults of the options.
 const DEFAULT_EPOCHS: usize = 300;
 const DEFAULT_LEARNING_RATE: f64 = 1.0;
@@ -93,15 +96,35 @@ fn parse(args: &[String]) -> Result<TuneOptions, String> {
                     other => return Err(format!("--from: '{other}' is neither 'hand' nor 'tuned'")),
                 }
             }
-            other => return Err(format!("unknown option '{other}'\n{USAGE}")),
+            other => return Err(format!("tune: unknown option '{other}' ({SEE_HELP})")),
         }
     }
-    let variant = variant.ok_or(format!("tune needs --variant NAME\n{USAGE}"))?;
+    let variant = variant.ok_or(format!("tune needs --variant NAME ({SEE_HELP})"))?;
     if data.is_empty() {
-        return Err(format!("tune needs at least one --data FILE\n{USAGE}"));
+        return Err(format!("tune needs at least one --data FILE ({SEE_HELP})"));
     }
-    let output = output.ok_or(format!("tune needs -o TABLE\n{USAGE}"))?;
+    let output = output.ok_or(format!("tune needs -o TABLE ({SEE_HELP})"))?;
     Ok(TuneOptions { variant, data, output, epochs, learning_rate, threads, lambda, from_hand_set })
+}
+
+/// Refuses an output the table could never be written to, or one that is a data file, before
+/// the work: a directory, a path in a directory that does not exist, one of the `--data` files.
+fn check_output(output: &str, data: &[String]) -> Result<(), String> {
+    let path = Path::new(output);
+    if path.is_dir() {
+        return Err(format!("-o {output} is a directory"));
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
+        return Err(format!("-o {output}: no directory {}", dir.display()));
+    }
+    let same = |d: &String| match (std::fs::canonicalize(d), std::fs::canonicalize(path)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if data.iter().any(same) {
+        return Err(format!("-o {output} is a --data file; not writing over the data"));
+    }
+    Ok(())
 }
 
 /// The records of `path`, all of `variant`'s game.
@@ -128,6 +151,7 @@ fn quiet(record: &Record) -> bool {
 
 pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     let o = parse(args)?;
+    check_output(&o.output, &o.data)?;
     if let Some(threads) = o.threads {
         // The pool can only be set once per process; a second `tune` in one process (tests)
         // keeps the first one's.
@@ -249,5 +273,8 @@ fn file_name(path: &str) -> String {
 fn write_atomically(path: &str, text: &str) -> Result<(), String> {
     let tmp = format!("{path}.tmp");
     std::fs::write(&tmp, text).map_err(|e| format!("{tmp}: {e}"))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("{path}: {e}"))
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("{path}: {e}")
+    })
 }
