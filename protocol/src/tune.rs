@@ -15,7 +15,7 @@ use tinman_search::tune::{fit_k, loss, tune, Sample, TuneConfig};
 pub const USAGE: &str = "usage:
   tinman tune --variant NAME --data FILE [--data FILE ...] -o TABLE
               [--epochs N] [--learning-rate CP] [--threads N] [--lambda L] [--from hand|tuned]
-              [--regularization R]
+              [--regularization R] [--hold-out N]
 
 Fits every evaluation weight of the game to the results of the games in the data files
 (Texel tuning) and writes the game's weight table to TABLE (search/src/eval/tables/NAME.txt
@@ -23,7 +23,12 @@ is the committed one). --lambda mixes the target: L times the game's result plus
 times the search score's predicted result (default 1: results only). --from says where the
 weights start: the committed table (default) or the hand-set values. --regularization
 (default 1e-5) pulls every weight toward its start: the loss counts R times the sum of the
-squared distances in units of 100 cp.";
+squared distances in units of 100 cp. --hold-out N (default 10) keeps one game in N out of
+the fit and writes the weights of the epoch that predicts those games best (0: none held
+out, the last epoch's weights).";
+
+/// Where an error line sends the user (an error is one line; the usage is `--help`'s).
+const SEE_HELP: &str = "tinman tune --help shows the usage";
 
 /// Defaults of the options.
 const DEFAULT_EPOCHS: usize = 300;
@@ -34,8 +39,9 @@ const REPORT_EVERY: usize = 10;
 const MIN_DECISIVE_SHARE: f64 = 0.05;
 /// The standard scale: +400 cp predicts 91% (`sigmoid(K · cp / 400)` with `K` = 1).
 const STANDARD_K: f64 = 1.0;
-/// One game in this many is held out of the fit to measure how the weights generalise.
-const VALIDATION_EVERY: usize = 10;
+/// One game in this many is held out of the fit, unless `--hold-out` says otherwise, to
+/// measure how the weights generalise.
+const DEFAULT_HOLD_OUT: usize = 10;
 
 struct TuneOptions {
     variant: &'static Variant,
@@ -47,6 +53,8 @@ struct TuneOptions {
     lambda: f64,
     from_hand_set: bool,
     regularization: f64,
+    /// One game in this many is held out (none when 0).
+    hold_out: usize,
 }
 
 fn parse(args: &[String]) -> Result<TuneOptions, String> {
@@ -55,6 +63,7 @@ fn parse(args: &[String]) -> Result<TuneOptions, String> {
     let (mut epochs, mut learning_rate, mut threads) = (DEFAULT_EPOCHS, DEFAULT_LEARNING_RATE, None);
     let (mut lambda, mut from_hand_set) = (1.0, false);
     let mut regularization = TuneConfig::default().regularization;
+    let mut hold_out = DEFAULT_HOLD_OUT;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));
@@ -104,6 +113,13 @@ fn parse(args: &[String]) -> Result<TuneOptions, String> {
                     .filter(|r: &f64| *r >= 0.0 && r.is_finite())
                     .ok_or("--regularization needs a number of at least 0")?
             }
+            "--hold-out" => {
+                hold_out = value("--hold-out")?
+                    .parse()
+                    .ok()
+                    .filter(|&n| n != 1)
+                    .ok_or("--hold-out needs a whole number: 0 (none) or 2 and more")?
+            }
             "--from" => {
                 from_hand_set = match value("--from")?.as_str() {
                     "hand" => true,
@@ -111,14 +127,14 @@ fn parse(args: &[String]) -> Result<TuneOptions, String> {
                     other => return Err(format!("--from: '{other}' is neither 'hand' nor 'tuned'")),
                 }
             }
-            other => return Err(format!("unknown option '{other}'\n{USAGE}")),
+            other => return Err(format!("tune: unknown option '{other}' ({SEE_HELP})")),
         }
     }
-    let variant = variant.ok_or(format!("tune needs --variant NAME\n{USAGE}"))?;
+    let variant = variant.ok_or(format!("tune needs --variant NAME ({SEE_HELP})"))?;
     if data.is_empty() {
-        return Err(format!("tune needs at least one --data FILE\n{USAGE}"));
+        return Err(format!("tune needs at least one --data FILE ({SEE_HELP})"));
     }
-    let output = output.ok_or(format!("tune needs -o TABLE\n{USAGE}"))?;
+    let output = output.ok_or(format!("tune needs -o TABLE ({SEE_HELP})"))?;
     Ok(TuneOptions {
         variant,
         data,
@@ -129,7 +145,28 @@ fn parse(args: &[String]) -> Result<TuneOptions, String> {
         lambda,
         from_hand_set,
         regularization,
+        hold_out,
     })
+}
+
+/// Refuses an output the table could never be written to, or one that is a data file, before
+/// the work: a directory, a path in a directory that does not exist, one of the `--data` files.
+fn check_output(output: &str, data: &[String]) -> Result<(), String> {
+    let path = Path::new(output);
+    if path.is_dir() {
+        return Err(format!("-o {output} is a directory"));
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
+        return Err(format!("-o {output}: no directory {}", dir.display()));
+    }
+    let same = |d: &String| match (std::fs::canonicalize(d), std::fs::canonicalize(path)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if data.iter().any(same) {
+        return Err(format!("-o {output} is a --data file; not writing over the data"));
+    }
+    Ok(())
 }
 
 /// The records of `path`, all of `variant`'s game.
@@ -156,6 +193,7 @@ fn quiet(record: &Record) -> bool {
 
 pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     let o = parse(args)?;
+    check_output(&o.output, &o.data)?;
     if let Some(threads) = o.threads {
         // The pool can only be set once per process; a second `tune` in one process (tests)
         // keeps the first one's.
@@ -190,7 +228,8 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         let target = o.lambda as f32 * result + (1.0 - o.lambda as f32) * predicted;
         Sample { trace: trace(&r.position, &values), result: target }
     };
-    let held_out = |file: usize, r: &Record| (r.game as usize + file).is_multiple_of(VALIDATION_EVERY);
+    let held_out =
+        |file: usize, r: &Record| o.hold_out > 0 && (r.game as usize + file).is_multiple_of(o.hold_out);
     let (validation, training): (Vec<_>, Vec<_>) =
         records.into_par_iter().partition(|(f, r)| held_out(*f, r));
     let samples: Vec<Sample> = training.par_iter().map(|(_, r)| sample(r)).collect();
@@ -301,5 +340,8 @@ fn file_name(path: &str) -> String {
 fn write_atomically(path: &str, text: &str) -> Result<(), String> {
     let tmp = format!("{path}.tmp");
     std::fs::write(&tmp, text).map_err(|e| format!("{tmp}: {e}"))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("{path}: {e}"))
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("{path}: {e}")
+    })
 }
