@@ -57,8 +57,8 @@ const ADAM_BETA1: f64 = 0.9;
 const ADAM_BETA2: f64 = 0.999;
 const ADAM_EPSILON: f64 = 1e-8;
 /// Range and precision of the search for `K`.
-const K_RANGE: (f64, f64) = (0.05, 5.0);
-const K_STEPS: usize = 60;
+const K_RANGE: (f64, f64) = (0.01, 20.0);
+const K_STEPS: usize = 80;
 /// Centipawns per unit of `K · e` in the sigmoid: `K` = 1 means +400 cp wins 91%.
 const SIGMOID_CP: f64 = 400.0;
 
