@@ -240,7 +240,9 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     }
     let k = fit_k(&samples, &start);
     let before = loss(&samples, &start, k);
-    let validation_before = loss(&validation, &start, k);
+    // With nothing held out the training loss stands in, and the last epoch is kept.
+    let holding_out = !validation.is_empty();
+    let validation_before = if holding_out { loss(&validation, &start, k) } else { before };
     let say = |out: &mut dyn Write, line: String| writeln!(out, "{line}").map_err(|e| e.to_string());
     say(
         out,
@@ -258,7 +260,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         TuneConfig { epochs: o.epochs, learning_rate: o.learning_rate, regularization: o.regularization };
     let mut best_epoch = (0, validation_before);
     let tuned = tune(o.variant, &samples, &validation, &start, k, config, &mut |r| {
-        if r.validation < best_epoch.1 {
+        if !holding_out || r.validation < best_epoch.1 {
             best_epoch = (r.epoch, r.validation);
         }
         if r.epoch % REPORT_EVERY == 0 || r.epoch == o.epochs {
@@ -267,7 +269,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         }
     });
     let after = loss(&samples, &tuned, k);
-    let validation_after = loss(&validation, &tuned, k);
+    let validation_after = if holding_out { loss(&validation, &tuned, k) } else { after };
     let header = format!(
         "Tinman evaluation weights for {}: name, middlegame, endgame (centipawns; mobility,\n\
          king_danger and jump_exposure_value in 1/640 cp).\n\

@@ -99,7 +99,7 @@ impl Record {
     /// Whether the record suits tuning a static evaluation: not in check, a quiet best move,
     /// and a score that is not decided.
     pub fn quiet(&self) -> bool {
-        !self.in_check && !self.best_tactical && self.score.abs() <= DECIDED_SCORE
+        !self.in_check && !self.best_tactical && self.score.unsigned_abs() <= DECIDED_SCORE as u16
     }
 }
 

@@ -6,7 +6,7 @@
 //! error between that and the games' results over every weight the game names, by gradient
 //! descent (Adam, full batch, the gradient summed in parallel with `rayon`).
 
-use crate::eval::weights::{param, Pair, Weights, FINE};
+use crate::eval::weights::{param, Pair, Weights};
 use crate::eval::Trace;
 use rayon::prelude::*;
 use tinman_core::Variant;
@@ -23,11 +23,12 @@ pub struct Sample {
 #[derive(Clone, Copy, Debug)]
 pub struct TuneConfig {
     pub epochs: usize,
-    /// Adam's step size, in centipawns (scaled up for the weights counted in `FINE`ths).
+    /// Adam's step size: each weight steps about as far as moves a typical evaluation that
+    /// counts it by this many centipawns.
     pub learning_rate: f64,
     /// The weight of the pull toward the starting weights: the loss counts this times the
-    /// sum of each weight's squared distance from its start, in units of
-    /// `REGULARIZATION_CP`. Adam steps every weight about as far whatever the size of its
+    /// sum of each weight's squared distance from its start, measured by what it does to a
+    /// typical evaluation that counts it, in units of `REGULARIZATION_CP`. Adam steps every weight about as far whatever the size of its
     /// gradient, so weights the data hardly constrains would drift as fast as the others;
     /// this holds them near their start unless the data says otherwise.
     pub regularization: f64,
@@ -63,23 +64,36 @@ const K_STEPS: usize = 80;
 const SIGMOID_CP: f64 = 400.0;
 
 /// The weights laid out as the tuner's vector: for each slot the game names, its middlegame
-/// and its endgame value.
+/// and its endgame value, and how much a unit of the slot's weight typically moves an
+/// evaluation.
 struct Layout {
     slots: Vec<usize>,
-    /// Per slot: the weight's unit in centipawns (1, or 1/FINE).
-    unit: [f64; param::COUNT],
+    /// Per slot: the mean absolute coefficient over the samples that count it (centipawns
+    /// per unit of weight; 1 for a slot no sample counts). Steps, Adam's guard and the
+    /// regularization are measured in what they do to an evaluation, so that a weight counted
+    /// in hundreds of units (King danger, per squared attack unit in 1/640 cp) steps as
+    /// gently as one counted once (a piece's value).
+    typical: [f64; param::COUNT],
 }
 
 impl Layout {
-    fn new(variant: &'static Variant) -> Layout {
+    fn new(variant: &'static Variant, samples: &[Sample]) -> Layout {
         let slots = Weights::named_slots(variant).into_iter().map(|(s, _)| s).collect();
-        let mut unit = [1.0; param::COUNT];
-        for (slot, u) in unit.iter_mut().enumerate() {
-            if Weights::is_fine(slot) {
-                *u = 1.0 / FINE as f64;
+        let mut sum = [0.0; param::COUNT];
+        let mut count = [0usize; param::COUNT];
+        for s in samples {
+            for &(slot, c) in &s.trace.terms {
+                sum[slot as usize] += (c as f64).abs();
+                count[slot as usize] += 1;
             }
         }
-        Layout { slots, unit }
+        let mut typical = [1.0; param::COUNT];
+        for slot in 0..param::COUNT {
+            if count[slot] > 0 && sum[slot] > 0.0 {
+                typical[slot] = sum[slot] / count[slot] as f64;
+            }
+        }
+        Layout { slots, typical }
     }
 }
 
@@ -205,7 +219,7 @@ pub fn tune(
     config: TuneConfig,
     report: &mut dyn FnMut(EpochReport),
 ) -> Weights {
-    let layout = Layout::new(variant);
+    let layout = Layout::new(variant, samples);
     let origin = dense(start);
     let mut w = origin.clone();
     let mut best =
@@ -215,8 +229,9 @@ pub fn tune(
     for epoch in 1..=config.epochs {
         let mut g = gradient(samples, &w, k);
         for &slot in &layout.slots {
-            // d/dw r (Δ / (u · unit))², Δ in the weight's own units.
-            let scale = REGULARIZATION_CP / layout.unit[slot];
+            // d/dw r (Δ · typical / u)²: Δ in the weight's own units, counted by what it
+            // does to a typical evaluation.
+            let scale = REGULARIZATION_CP / layout.typical[slot];
             let pull = 2.0 * config.regularization / (scale * scale);
             g[slot].0 += pull * (w[slot].0 - origin[slot].0);
             g[slot].1 += pull * (w[slot].1 - origin[slot].1);
@@ -224,11 +239,12 @@ pub fn tune(
         let t = epoch as i32;
         let (c1, c2) = (1.0 - ADAM_BETA1.powi(t), 1.0 - ADAM_BETA2.powi(t));
         for &slot in &layout.slots {
-            let rate = config.learning_rate / layout.unit[slot];
+            let rate = config.learning_rate / layout.typical[slot];
+            let epsilon = ADAM_EPSILON * layout.typical[slot];
             let step = |w: &mut f64, m: &mut f64, v: &mut f64, g: f64| {
                 *m = ADAM_BETA1 * *m + (1.0 - ADAM_BETA1) * g;
                 *v = ADAM_BETA2 * *v + (1.0 - ADAM_BETA2) * g * g;
-                *w -= rate * (*m / c1) / ((*v / c2).sqrt() + ADAM_EPSILON);
+                *w -= rate * (*m / c1) / ((*v / c2).sqrt() + epsilon);
             };
             step(&mut w[slot].0, &mut m[slot].0, &mut v[slot].0, g[slot].0);
             step(&mut w[slot].1, &mut m[slot].1, &mut v[slot].1, g[slot].1);
