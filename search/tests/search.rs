@@ -336,3 +336,14 @@ fn every_reported_line_is_legal_at_depth_nine() {
         }
     }
 }
+
+/// The bench signature in docs/search.md is the one this build computes: the documented
+/// number is reproducible, and a functional change that forgets the docs fails here.
+#[test]
+fn the_documented_bench_signature_is_this_builds() {
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/search.md")).unwrap();
+    let after = docs.split("The node count is the search's signature").nth(1).expect("the bench paragraph");
+    let bold = after.split("**").nth(1).expect("the signature in bold");
+    let documented: u64 = bold.replace(',', "").parse().expect("a number");
+    assert_eq!(tinman_search::bench::run(6, None).nodes, documented, "update docs/search.md");
+}

@@ -5,7 +5,13 @@ use tinman_core::Variant;
 
 /// The built-in games' tables, by protocol name: the one place a game is matched by its
 /// name, because the tables are data the rules core does not carry.
-const TABLES: &[(&str, &str)] = &[];
+const TABLES: &[(&str, &str)] = &[
+    ("normal", include_str!("normal.txt")),
+    ("desertoasis", include_str!("desertoasis.txt")),
+    ("imawazir", include_str!("imawazir.txt")),
+    ("wedgie", include_str!("wedgie.txt")),
+    ("wizardoz", include_str!("wizardoz.txt")),
+];
 
 /// The tuned table of `variant`, if it has one.
 pub(super) fn tuned(variant: &Variant) -> Option<&'static str> {
