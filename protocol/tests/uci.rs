@@ -209,9 +209,10 @@ fn the_evaluation_option_switches_to_material_only() {
         lines.contains(&"option name Evaluation type combo default full var full var material".to_string()),
         "{lines:?}"
     );
-    // A Knight and a pawn up, nothing to capture: material alone says exactly 420.
+    // A Knight and a pawn up, nothing to capture: material alone says exactly 420; the full
+    // evaluation counts the passed pawn two steps from promotion too.
     let score_at_depth_1 = |e: &mut Engine| {
-        e.send("position fen 4k3/8/8/8/8/8/4P3/4K1N1 w - - 0 1");
+        e.send("position fen k7/8/4P3/8/8/8/8/4K1N1 w - - 0 1");
         e.send("go depth 1");
         let lines = e.until("bestmove");
         let info = lines.iter().find(|l| l.starts_with("info depth 1 ")).unwrap().clone();
