@@ -204,7 +204,7 @@ fn tuning_lowers_the_loss_and_writes_a_table_the_engine_reads() {
         assert_eq!((tuned.slots[slot].mg, tuned.slots[slot].eg), (*mg, *eg));
     }
     // Most weights moved from the start, the engine's weights (the committed table over the
-    // hand-set ones; normal has no committed table yet). 40 of its 45 moved when this was written.
+    // hand-set ones). 40 of its 45 moved when this was written, before normal had a table.
     let (engine, hand) = (&engine_values.weights, &hand_values.weights);
     let named = Weights::named_slots(normal());
     let moved = named.iter().filter(|&&(s, _)| tuned.slots[s] != engine.slots[s]).count();
