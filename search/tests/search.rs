@@ -261,8 +261,9 @@ fn the_thread_pool_serves_many_searches_and_resizes() {
 
 #[test]
 fn material_only_evaluation_counts_only_material() {
-    // A Knight and a pawn up with nothing to capture: material alone is exactly 420.
-    let p = pos("normal", "4k3/8/8/8/8/8/4P3/4K1N1 w - - 0 1");
+    // A Knight and a pawn up with nothing to capture: material alone is exactly 420; the full
+    // evaluation counts the passed pawn two steps from promotion too.
+    let p = pos("normal", "k7/8/4P3/8/8/8/8/4K1N1 w - - 0 1");
     let limits = Limits { depth: Some(1), ..Limits::default() };
     let mut s = Searcher::new(8);
     assert_eq!(s.eval_mode(), EvalMode::Full);
