@@ -213,7 +213,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         return Err(format!("no quiet positions of '{}' in the data ({total} records)", o.variant.name));
     }
     let values = if o.from_hand_set { Values::hand_set(o.variant) } else { Values::for_variant(o.variant) };
-    let start = values.weights.clone();
+    let start = values.weights().clone();
     // Results of almost only drawn games say nothing about how scores turn into wins: the
     // search scores' own scale is then taken as the standard one.
     let decisive = wins + losses;

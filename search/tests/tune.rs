@@ -49,7 +49,7 @@ fn a_trace_reproduces_the_evaluation_in_every_game() {
             let t = trace(&pos, &values);
             let engine = evaluate(&pos, &values) as f64;
             let white = if pos.side_to_move() == Color::White { engine } else { -engine };
-            let traced = evaluation_of(&t, &values.weights);
+            let traced = evaluation_of(&t, values.weights());
             // The engine rounds each phase's sum and the fine weights' total.
             assert!(
                 (white - traced).abs() <= 3.0,
@@ -64,7 +64,7 @@ fn a_trace_reproduces_the_evaluation_in_every_game() {
 #[test]
 fn weight_tables_round_trip_and_bad_tables_are_refused() {
     for v in variants::all().into_iter().take(variants::NAMES.len()) {
-        let hand = Values::hand_set(v).weights;
+        let hand = Values::hand_set(v).weights().clone();
         let text = hand.write_table(v, "hand-set");
         let mut read = Weights::zero();
         read.read_table(v, &text).unwrap();
@@ -85,9 +85,9 @@ fn weight_tables_round_trip_and_bad_tables_are_refused() {
 fn every_committed_table_loads() {
     for (name, text) in tables::all() {
         let v = variants::by_name(name).expect("a built-in game");
-        let mut w = Values::hand_set(v).weights;
+        let mut w = Values::hand_set(v).weights().clone();
         w.read_table(v, text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(Values::for_variant(v).weights, w, "{name}");
+        assert_eq!(*Values::for_variant(v).weights(), w, "{name}");
     }
 }
 
@@ -100,7 +100,7 @@ fn tuning_recovers_a_planted_weight() {
     // The "truth": Knights are worth 150 more than the hand-set weights say. Results are
     // drawn from the truth's predicted score, so the fit can only lower the loss by moving
     // toward it.
-    let mut truth = hand.weights.clone();
+    let mut truth = hand.weights().clone();
     truth.slots[slot].mg += 150;
     truth.slots[slot].eg += 150;
     let mut rng = Rng(99);
@@ -113,14 +113,14 @@ fn tuning_recovers_a_planted_weight() {
             Sample { trace: t, result: if r < p { 1.0 } else { 0.0 } }
         })
         .collect();
-    let k = fit_k(&samples, &hand.weights);
-    let before = loss(&samples, &hand.weights, k);
+    let k = fit_k(&samples, hand.weights());
+    let before = loss(&samples, hand.weights(), k);
     let mut losses = Vec::new();
     let config = TuneConfig { epochs: 200, learning_rate: 2.0, regularization: 0.0 };
-    let tuned = tune(v, &samples, &[], &hand.weights, k, config, &mut |r| losses.push(r.loss));
+    let tuned = tune(v, &samples, &[], hand.weights(), k, config, &mut |r| losses.push(r.loss));
     let after = loss(&samples, &tuned, k);
     assert!(after < before, "loss {before} -> {after}");
     assert_eq!(losses.len(), 200);
-    let gained = tuned.slots[slot].mg + tuned.slots[slot].eg - 2 * hand.weights.slots[slot].mg;
+    let gained = tuned.slots[slot].mg + tuned.slots[slot].eg - 2 * hand.weights().slots[slot].mg;
     assert!(gained > 100, "Knight moved by {gained} (mg + eg) toward +300");
 }

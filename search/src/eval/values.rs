@@ -16,8 +16,9 @@ pub struct Values {
     values: [i32; MAX_KINDS],
     /// The kinds from the least valuable to the royal one (exchanges take cheapest first).
     cheapest_first: Vec<Kind>,
-    /// The weights: the game's tuned table over the hand-set values...
-    pub weights: Weights,
+    /// The weights: the game's tuned table over the hand-set values (private, so that they
+    /// never part from their packed copy)...
+    weights: Weights,
     /// ...and packed for the evaluation's sums.
     pub(super) packed: Packed,
     /// Steps of closeness to the centre of each square for pieces (0 where pieces vanish: the
@@ -152,6 +153,11 @@ impl Values {
             start_phase,
             straight_pawns,
         }
+    }
+
+    /// The weights the evaluation uses.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
     }
 
     #[inline]
