@@ -72,6 +72,8 @@ pub type MaterialRule = fn(&Position) -> bool;
 /// Everything the rules core needs to know about a game.
 pub struct Variant {
     pub name: &'static str,
+    /// The game's full name, for people (a GUI's title).
+    pub title: &'static str,
     pub geometry: Geometry,
     pub pieces: &'static [PieceType],
     pub start_fen: &'static str,
@@ -121,6 +123,8 @@ pub struct Variant {
 /// What a variant definition gives; [`Variant::new`] derives the rest.
 pub struct VariantSpec {
     pub name: &'static str,
+    /// The game's full name, for people (a GUI's title).
+    pub title: &'static str,
     pub width: u8,
     pub height: u8,
     pub holes: Vec<Square>,
@@ -207,6 +211,7 @@ impl Variant {
 
         Variant {
             name: spec.name,
+            title: spec.title,
             geometry,
             pieces: spec.pieces,
             start_fen: spec.start_fen,
@@ -258,6 +263,12 @@ impl Variant {
     /// The game's vanishing zone, if it has one.
     pub fn vanishing(&self) -> Option<&crate::rules::vanishing::VanishingZone> {
         self.rules.and_then(|r| r.vanishing())
+    }
+
+    /// The Tornado squares a double move `mv` of `pos` could pass through (empty for other
+    /// moves and in games without a road).
+    pub fn tornadoes(&self, pos: &crate::Position, mv: crate::Move) -> Bitboard {
+        self.rules.map_or(Bitboard::EMPTY, |r| r.tornadoes(pos, mv))
     }
 
     /// The squares of `pos`'s double-move road (empty in games without one).

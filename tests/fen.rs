@@ -100,6 +100,7 @@ fn make_variant(
         if height >= 4 { [rank_set(1, width), rank_set(height - 2, width)] } else { [Bitboard::EMPTY; 2] };
     Box::leak(Box::new(Variant::new(VariantSpec {
         name,
+        title: "A test game",
         width,
         height,
         holes,

@@ -52,6 +52,7 @@ fn variant() -> &'static Variant {
     let sq = |n: &str| Square::parse(n).unwrap();
     Box::leak(Box::new(Variant::new(VariantSpec {
         name: "testdata",
+        title: "A test game",
         width: 8,
         height: 8,
         holes: vec![sq("d4"), sq("e4")],

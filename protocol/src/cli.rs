@@ -1,4 +1,5 @@
-//! Command-line tools: `perft`, `moves`, `fen`, `go`, `bench`, `match`, `datagen` and `tune`.
+//! Command-line tools: `perft`, `moves`, `fen`, `go`, `bench`, `match`, `datagen`, `tune` and
+//! `serve`.
 
 #[path = "matches/mod.rs"]
 mod matches;
@@ -25,7 +26,8 @@ const USAGE: &str = "usage:
   tinman datagen --variant NAME (--nodes N | --depth N) --games N [--threads N] [--random-plies N]
                [--seed N] [--shard K/N] [--hash MB] -o FILE
   tinman tune --variant NAME --data FILE [--data FILE ...] -o TABLE [--epochs N] [--learning-rate CP]
-              [--threads N] [--lambda L] [--from hand|tuned]   (tinman tune --help)";
+              [--threads N] [--lambda L] [--from hand|tuned]   (tinman tune --help)
+  tinman serve [--host 127.0.0.1] [--port 8080] [--open] [--hash MB] [--threads N]   (tinman serve --help)";
 
 /// Exit status for bad input (unknown variant, bad FEN, bad option).
 const EXIT_BAD_INPUT: i32 = 2;
@@ -210,6 +212,7 @@ fn execute(args: &[String], out: &mut dyn Write) -> Result<(), String> {
             writeln!(out, "{}", crate::tune::USAGE).map_err(|e| e.to_string())
         }
         "tune" => crate::tune::run(rest, out),
+        "serve" => crate::serve::run(rest, out),
         "help" | "--help" | "-h" => writeln!(out, "{USAGE}").map_err(|e| e.to_string()),
         other => Err(format!("unknown command '{other}'\n{USAGE}")),
     }

@@ -6,6 +6,7 @@ pub mod cli;
 mod datagen;
 mod game;
 mod io;
+pub mod serve;
 mod session;
 mod tune;
 mod uci;

@@ -37,6 +37,7 @@ fn rank(r: u8) -> Bitboard {
 fn spec() -> VariantSpec {
     VariantSpec {
         name: "decima",
+        title: "A sixth game",
         width: 10,
         height: 10,
         holes: Vec::new(),

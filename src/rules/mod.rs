@@ -129,6 +129,12 @@ pub trait GameRules: Send + Sync {
         Bitboard::EMPTY
     }
 
+    /// The squares a legal double move `mv` could pass through as its leg 1's end (the
+    /// Tornado), for showing the move; empty for every other move.
+    fn tornadoes(&self, _pos: &Position, _mv: Move) -> Bitboard {
+        Bitboard::EMPTY
+    }
+
     /// The text of one of the game's multi-capture moves ([`crate::Special::MultiCapture`]); by
     /// default XBoard's multi-leg form ([`notation::leg_text`]).
     fn move_text(&self, _pos: &Position, mv: Move) -> String {

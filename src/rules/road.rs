@@ -68,6 +68,10 @@ impl GameRules for RoadGame {
         pos.rules_state.squares
     }
 
+    fn tornadoes(&self, pos: &Position, mv: Move) -> Bitboard {
+        self.road.tornadoes(pos, mv)
+    }
+
     fn setting(&self) -> Option<GameSetting> {
         Some(GameSetting { name: "Road", fen_prefix: "road:", default: self.default_text })
     }
@@ -143,6 +147,26 @@ impl DoubleMoveRoad {
                 }
             }
         }
+    }
+
+    /// The Tornados a double move `mv` of the side to move could use: leg 1's ends from which
+    /// leg 2 reaches `mv`'s destination (empty for moves that are not double moves).
+    pub fn tornadoes(&self, pos: &Position, mv: Move) -> Bitboard {
+        let from = mv.from();
+        let Some(piece) = pos.piece_at(from) else { return Bitboard::EMPTY };
+        if !pos.rules_state.squares.contains(from) || piece.kind() == self.line_mover {
+            return Bitboard::EMPTY;
+        }
+        let (color, occupied) = (piece.color(), pos.occupied());
+        let lifted = occupied - Bitboard::from_square(from);
+        let enemies = pos.color_set(!color);
+        self.tornados(pos, from, piece.kind(), color, occupied)
+            .squares()
+            .filter(|&tornado| {
+                let (quiet, captures) = reach(pos, tornado, piece.kind(), color, lifted);
+                ((quiet - lifted) | (captures & enemies)).contains(mv.to())
+            })
+            .collect()
     }
 
     /// Replaces the table attacks of `by`'s road units by their road attacks.

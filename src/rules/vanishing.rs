@@ -39,6 +39,11 @@ impl VanishingZone {
         self.zone
     }
 
+    /// The kind of the timed pieces.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
     /// The stored timer of a zone square (0 when no timed piece stands there).
     #[inline]
     fn get(&self, timers: u64, sq: Square) -> u8 {

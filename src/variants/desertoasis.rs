@@ -43,6 +43,7 @@ const fn kind(index: u8) -> Kind {
 pub(crate) fn variant() -> Variant {
     let mut v = Variant::new(VariantSpec {
         name: "desertoasis",
+        title: "Desert Oasis Chess",
         width: 12,
         height: 12,
         holes: Vec::new(),

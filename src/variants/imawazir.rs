@@ -32,6 +32,7 @@ const VANISHING_HEIGHT: u8 = 6;
 pub(crate) fn variant() -> Variant {
     let mut v = Variant::new(VariantSpec {
         name: "imawazir",
+        title: "I'm a Wazir, Get Me Out of Here",
         width: 8,
         height: 8,
         holes: Vec::new(),

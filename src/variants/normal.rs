@@ -19,6 +19,7 @@ pub(crate) const PIECES: &[PieceType] = &[
 pub(crate) fn variant() -> Variant {
     Variant::new(VariantSpec {
         name: "normal",
+        title: "Chess",
         width: 8,
         height: 8,
         holes: Vec::new(),

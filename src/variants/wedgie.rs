@@ -33,6 +33,7 @@ pub(crate) fn variant() -> Variant {
         .collect();
     Variant::new(VariantSpec {
         name: "wedgie",
+        title: "Wedgie Chess",
         width: 9,
         height: 12,
         holes,

@@ -39,6 +39,7 @@ pub const DEFAULT_ROAD: [&str; 5] = ["c4", "d5", "e6", "f5", "g4"];
 pub(crate) fn variant() -> Variant {
     let mut v = Variant::new(VariantSpec {
         name: "wizardoz",
+        title: "Wizard of Oz Nonal Chess",
         width: 9,
         height: 9,
         holes: Vec::new(),
