@@ -2,10 +2,12 @@
 # The full test run: what CI runs and what the README tells a newcomer to run.
 # Installs what the tests run against if it is missing, then runs every test, the deep perft
 # suites and the real-XBoard games included, in release:
-# - python-chess (the differential test and the python-chess UCI client): the system Python's
-#   if it has it, else a virtual environment under target/pyenv (Debian's own Python refuses
-#   `pip install` outside one), else Debian's python3-chess;
-# - Debian's xboard, xvfb and xauth (the real-GUI test), each only if missing.
+# - python-chess (the differential test and the python-chess UCI client) and Selenium (the
+#   browser board's end-to-end test): the system Python's if it has them, else a virtual
+#   environment under target/pyenv (Debian's own Python refuses `pip install` outside one),
+#   else Debian's python3-chess and python3-selenium;
+# - Debian's xboard, xvfb and xauth (the real-GUI test), chromium and chromium-driver (the
+#   browser test), each only if missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,8 +27,8 @@ apt_install() {
 command -v python3 >/dev/null || apt_install python3
 
 venv="$PWD/target/pyenv"
-if ! python3 -c 'import chess' 2>/dev/null; then
-    if [ ! -x "$venv/bin/python3" ] || ! "$venv/bin/python3" -c 'import chess' 2>/dev/null; then
+if ! python3 -c 'import chess, selenium' 2>/dev/null; then
+    if [ ! -x "$venv/bin/python3" ] || ! "$venv/bin/python3" -c 'import chess, selenium' 2>/dev/null; then
         rm -rf "$venv"
         mkdir -p target
         if ! python3 -m venv "$venv" 2>/dev/null; then
@@ -34,10 +36,10 @@ if ! python3 -c 'import chess' 2>/dev/null; then
             apt_install python3-venv
             python3 -m venv "$venv"
         fi
-        if ! "$venv/bin/python3" -m pip install --quiet chess; then
-            echo "run.sh: pip could not install python-chess; using Debian's python3-chess" >&2
+        if ! "$venv/bin/python3" -m pip install --quiet chess selenium; then
+            echo "run.sh: pip could not install python-chess and Selenium; using Debian's" >&2
             rm -rf "$venv"
-            apt_install python3-chess
+            apt_install python3-chess python3-selenium
         fi
     fi
     # The tests call `python3`: the environment's comes first.
@@ -48,6 +50,8 @@ missing=()
 [ -x /usr/games/xboard ] || missing+=(xboard)
 command -v xvfb-run >/dev/null || missing+=(xvfb)
 command -v xauth >/dev/null || missing+=(xauth)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
 [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
 
 exec cargo test --release --workspace --no-fail-fast -- --include-ignored

@@ -362,3 +362,35 @@ fn analysis_streams_lines_and_stops_on_request_on_a_move_and_when_the_page_goes(
         std::thread::sleep(Duration::from_millis(200));
     }
 }
+
+#[test]
+fn a_full_server_drops_the_game_idle_longest() {
+    let server =
+        Server::bind("127.0.0.1", 0, Limits { hash_mb: 1, threads: 1, max_games: 2 }).expect("binds");
+    let addr = server.addr();
+    std::thread::spawn(move || server.run());
+    let post = |path: &str| -> (u16, Value) {
+        let mut stream = TcpStream::connect(addr).unwrap();
+        let body = r#"{"variant": "imawazir"}"#;
+        write!(
+            stream,
+            "POST {path} HTTP/1.1\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut text = String::new();
+        stream.read_to_string(&mut text).unwrap();
+        let (head, body) = text.split_once("\r\n\r\n").unwrap();
+        (head.split_whitespace().nth(1).unwrap().parse().unwrap(), serde_json::from_str(body).unwrap())
+    };
+    let first = id(&post("/api/games").1);
+    std::thread::sleep(Duration::from_millis(20));
+    let second = id(&post("/api/games").1);
+    std::thread::sleep(Duration::from_millis(20));
+    // The first game is used again: the second is now the one idle longest.
+    assert_eq!(post(&format!("/api/games/{first}/stop")).0, 200);
+    let third = id(&post("/api/games").1);
+    assert_eq!(post(&format!("/api/games/{second}/stop")).0, 404, "the game idle longest is dropped");
+    assert_eq!(post(&format!("/api/games/{first}/stop")).0, 200);
+    assert_eq!(post(&format!("/api/games/{third}/stop")).0, 200);
+}

@@ -43,11 +43,6 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("/pieces.html", "text/html; charset=utf-8", include_str!("assets/pieces.html")),
 ];
 
-/// The embedded assets' total size in bytes (`/` and `/index.html` are one file).
-pub fn asset_bytes() -> usize {
-    ASSETS.iter().filter(|(path, ..)| *path != "/").map(|(_, _, body)| body.len()).sum()
-}
-
 /// A bound server; [`Server::run`] answers requests until the process ends.
 pub struct Server {
     http: tiny_http::Server,
