@@ -394,3 +394,54 @@ fn a_full_server_drops_the_game_idle_longest() {
     assert_eq!(post(&format!("/api/games/{first}/stop")).0, 200);
     assert_eq!(post(&format!("/api/games/{third}/stop")).0, 200);
 }
+
+#[test]
+fn two_games_do_not_talk_across() {
+    let a = id(&new_game("normal", None));
+    let b = id(&new_game("normal", None));
+    let mut moved = false;
+    let mut b_state = Value::Null;
+    // A move in game b while game a is analysed: a's analysis goes on, b has the move.
+    let events = read_events(&a, "", |event, data| {
+        if event == "info" && !moved {
+            moved = true;
+            let (status, state) =
+                json_request("POST", &format!("/api/games/{b}/move"), json!({"move": "d2d4"}));
+            assert_eq!(status, 200);
+            b_state = state;
+        }
+        event == "done" || data["depth"].as_u64() >= Some(6)
+    });
+    assert!(
+        events.last().unwrap().1["depth"].as_u64() >= Some(6),
+        "a's analysis was not stopped by b's move"
+    );
+    assert_eq!(b_state["ply"], 1);
+    let (_, a_state) = json_request("GET", &format!("/api/games/{a}"), json!(null));
+    assert_eq!(a_state["ply"], 0);
+    json_request("POST", &format!("/api/games/{a}/stop"), json!({}));
+}
+
+#[test]
+fn bad_command_lines_get_one_line_and_status_2() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    for (args, wanted) in [
+        (vec!["--port", "http"], "--port must be a whole number from 0 to 65535"),
+        (vec!["--port", "70000"], "--port must be a whole number"),
+        (vec!["--hash", "0"], "--hash"),
+        (vec!["--threads", "100000"], "--threads"),
+        (vec!["--max-games", "0"], "--max-games"),
+        (vec!["--host"], "--host needs a value"),
+        (vec!["--colour", "red"], "unknown option '--colour'"),
+        (vec!["--port", port.as_str()], "cannot listen on 127.0.0.1"),
+    ] {
+        let mut line = vec!["serve".to_string()];
+        line.extend(args.iter().map(|a| a.to_string()));
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let status = tinman::cli::run_with(&line, &mut out, &mut err);
+        let err = String::from_utf8(err).unwrap();
+        assert_eq!(status, 2, "{line:?}");
+        assert!(err.starts_with("tinman: ") && err.contains(wanted), "{line:?}: {err}");
+    }
+}
