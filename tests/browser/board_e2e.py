@@ -290,6 +290,8 @@ def main():
         sys.exit(2)
     tinman = sys.argv[1]
     shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
+    if shots:
+        os.makedirs(shots, exist_ok=True)
     if not (os.path.exists(CHROMEDRIVER) and os.path.exists(CHROMIUM)):
         print("chromium or chromium-driver is missing: apt-get install chromium chromium-driver")
         sys.exit(3)

@@ -78,6 +78,11 @@ impl Slot {
         game
     }
 
+    /// When the game was last used (read without counting as a use).
+    fn idle_since(&self) -> Instant {
+        self.game.lock().unwrap_or_else(|e| e.into_inner()).last_used
+    }
+
     /// Takes the game's searcher for a search, stopping and waiting for any running one.
     /// Returns the game (still locked) and the searcher.
     pub fn check_out(&self) -> (MutexGuard<'_, Game>, Searcher) {
@@ -143,7 +148,7 @@ impl Games {
             let oldest = registry
                 .games
                 .iter()
-                .min_by_key(|(_, s)| s.lock().last_used)
+                .min_by_key(|(_, s)| s.idle_since())
                 .map(|(id, _)| id.clone())
                 .expect("a full registry has a game");
             if let Some(dropped) = registry.games.remove(&oldest) {
