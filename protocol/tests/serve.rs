@@ -29,15 +29,18 @@ fn connect() -> TcpStream {
     stream
 }
 
-/// Sends one request and returns the status and the body.
+/// Sends one request as the page does and returns the status and the body.
 fn request(method: &str, path: &str, body: &str) -> (u16, String) {
-    let mut stream = connect();
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: test\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+    raw(&format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
-    )
-    .unwrap();
+    ))
+}
+
+/// Sends bytes as they are and returns the status and the body.
+fn raw(text: &str) -> (u16, String) {
+    let mut stream = connect();
+    stream.write_all(text.as_bytes()).unwrap();
     let mut text = String::new();
     stream.read_to_string(&mut text).unwrap();
     let (head, body) = text.split_once("\r\n\r\n").expect("a head and a body");
@@ -283,7 +286,7 @@ fn read_events(
     mut stop_after: impl FnMut(&str, &Value) -> bool,
 ) -> Vec<(String, Value)> {
     let mut stream = connect();
-    write!(stream, "GET /api/games/{game}/analysis{query} HTTP/1.1\r\nHost: test\r\n\r\n").unwrap();
+    write!(stream, "GET /api/games/{game}/analysis{query} HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
     let mut reader = BufReader::new(stream);
     let mut events = Vec::new();
     let mut event = String::new();
@@ -374,7 +377,7 @@ fn a_full_server_drops_the_game_idle_longest() {
         let body = r#"{"variant": "imawazir"}"#;
         write!(
             stream,
-            "POST {path} HTTP/1.1\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
             body.len()
         )
         .unwrap();
@@ -393,6 +396,16 @@ fn a_full_server_drops_the_game_idle_longest() {
     assert_eq!(post(&format!("/api/games/{second}/stop")).0, 404, "the game idle longest is dropped");
     assert_eq!(post(&format!("/api/games/{first}/stop")).0, 200);
     assert_eq!(post(&format!("/api/games/{third}/stop")).0, 200);
+    // A game being analysed is in use, however long ago it was last asked for.
+    let mut analysis = TcpStream::connect(addr).unwrap();
+    write!(analysis, "GET /api/games/{first}/analysis HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
+    let mut lines = BufReader::new(analysis.try_clone().unwrap()).lines();
+    assert!(lines.any(|l| l.unwrap().starts_with("event: info")));
+    std::thread::sleep(Duration::from_millis(20));
+    let fourth = id(&post("/api/games").1);
+    assert_eq!(post(&format!("/api/games/{third}/stop")).0, 404, "the idle game goes, not the analysed one");
+    assert_eq!(post(&format!("/api/games/{first}/stop")).1["stopped"], true);
+    assert_eq!(post(&format!("/api/games/{fourth}/stop")).0, 200);
 }
 
 #[test]
@@ -444,4 +457,64 @@ fn bad_command_lines_get_one_line_and_status_2() {
         assert_eq!(status, 2, "{line:?}");
         assert!(err.starts_with("tinman: ") && err.contains(wanted), "{line:?}: {err}");
     }
+}
+
+#[test]
+fn broken_http_gets_4xx_json_and_the_server_lives_on() {
+    let error = |(status, text): (u16, String)| -> (u16, String) {
+        let v: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}"));
+        (status, v["error"].as_str().unwrap().to_string())
+    };
+    // A body declared 100 GB long: refused before anything is read or allocated.
+    let (status, _) =
+        error(raw("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999999\r\n\r\n"));
+    assert_eq!(status, 413);
+    let (status, _) = error(raw("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999999\r\n\r\n"));
+    assert_eq!(status, 413);
+    assert_eq!(error(raw("GARBAGE\r\n\r\n")).0, 400);
+    assert_eq!(error(raw("GET /\u{e9} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")).0, 404);
+    assert_eq!(error(raw("GET /%zz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")).0, 400);
+    assert_eq!(error(raw("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: abc\r\n\r\n")).0, 400);
+    assert_eq!(
+        error(raw("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n")).0,
+        411
+    );
+    assert_eq!(
+        error(raw(&format!("GET /{} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "a".repeat(20_000)))).0,
+        431
+    );
+    assert_eq!(error(raw("HEAD /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")).0, 405);
+    // Another site's page: a form post (no JSON) and a rebound host name are refused.
+    let form = "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 2\r\n\r\na=";
+    assert_eq!(error(raw(form)).0, 415);
+    assert_eq!(error(raw("GET /api/variants HTTP/1.1\r\nHost: evil.example:8080\r\n\r\n")).0, 403);
+    assert_eq!(error(raw("GET /api/variants HTTP/1.1\r\n\r\n")).0, 403);
+    // A body cut short, then the client goes: the next request is served.
+    assert_eq!(error(raw("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{")).0, 400);
+    let (status, _) = json_request("GET", "/api/variants", json!(null));
+    assert_eq!(status, 200);
+    assert!(raw("GET /api/variants HTTP/1.1\r\nHost: [::1]:8080\r\n\r\n").0 == 200);
+}
+
+#[test]
+fn the_engine_thinks_over_one_move_at_a_time_and_never_after_the_game_changed() {
+    let game = id(&new_game("normal", None));
+    let path = format!("/api/games/{game}/engine");
+    let first = {
+        let path = path.clone();
+        std::thread::spawn(move || json_request("POST", &path, json!({"movetime_ms": 1500})))
+    };
+    std::thread::sleep(Duration::from_millis(300));
+    // A second engine move and an analysis are refused while it thinks.
+    let (status, reply) = json_request("POST", &path, json!({"depth": 2}));
+    assert_eq!(status, 409, "{reply}");
+    let (status, text) = request("GET", &format!("/api/games/{game}/analysis"), "");
+    assert_eq!(status, 409, "{text}");
+    // A resignation meanwhile: the engine's move is dropped.
+    let (status, _) = json_request("POST", &format!("/api/games/{game}/resign"), json!({"side": "black"}));
+    assert_eq!(status, 200);
+    let (status, reply) = first.join().unwrap();
+    assert_eq!(status, 409, "{reply}");
+    let (_, state) = json_request("GET", &format!("/api/games/{game}"), json!(null));
+    assert_eq!((state["ply"].clone(), state["outcome"]["reason"].clone()), (json!(0), json!("resignation")));
 }

@@ -3,10 +3,11 @@
 //! the next write failing, and a heartbeat writes often enough for that to be soon even
 //! while a deep iteration reports nothing.
 
-use super::games::Slot;
+use super::games::{Purpose, Slot};
 use super::view;
 use serde_json::{json, Value};
 use std::io::Write;
+use std::net::TcpStream;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -26,12 +27,28 @@ fn send(stream: &Stream, event: &str, data: &Value) -> bool {
     w.write_all(text.as_bytes()).and_then(|_| w.flush()).is_ok()
 }
 
-pub fn run(slot: &Slot, multi_pv: usize, writer: Box<dyn Write + Send>) {
-    let stream: Stream = Arc::new(Mutex::new(writer));
-    let (root, mut searcher, over) = {
-        let (game, searcher) = slot.check_out();
-        (game.pos.clone(), searcher, game.is_over())
+/// Answers an analysis request on `connection`: 409 while the engine thinks over a move,
+/// else the event stream until the analysis ends.
+pub fn run(slot: &Slot, multi_pv: usize, connection: &TcpStream) {
+    let (root, mut searcher, over) = match slot.check_out(Purpose::Analysis) {
+        Ok((game, searcher)) => (game.pos.clone(), searcher, game.is_over()),
+        Err(_) => {
+            let _ = super::respond_json(connection, super::api::busy().reply());
+            return;
+        }
     };
+    let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n";
+    let writer = connection.try_clone().and_then(|mut w| {
+        w.set_write_timeout(Some(super::http::WRITE_TIMEOUT))?;
+        w.write_all(head.as_bytes())?;
+        w.flush()?;
+        Ok(w)
+    });
+    let Ok(writer) = writer else {
+        slot.check_in(searcher);
+        return;
+    };
+    let stream: Stream = Arc::new(Mutex::new(Box::new(writer)));
     if over || root.legal_moves().is_empty() {
         slot.check_in(searcher);
         send(&stream, "done", &json!({"best": null}));

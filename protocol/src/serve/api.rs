@@ -1,7 +1,7 @@
 //! The JSON API (docs/serve.md): each request read, checked and answered, the game changed
 //! only by a request that is valid in full.
 
-use super::games::{Games, Slot};
+use super::games::{Games, Purpose, Slot};
 use super::view::{self, Resignation};
 use crate::session::rules;
 use serde_json::{json, Value};
@@ -125,7 +125,10 @@ pub fn new_game(games: &Games, body: &[u8]) -> Answer {
         ))
     })?;
     let pos = position(variant, text_field(&body, "fen")?)?;
-    let (id, slot) = games.add(pos);
+    let (id, slot) = games.add(pos).ok_or(ApiError {
+        status: 503,
+        message: "every game the server keeps is searching; try later".into(),
+    })?;
     Ok(Reply { status: 201, body: state(&id, &slot) })
 }
 
@@ -161,11 +164,12 @@ pub fn play(games: &Games, id: &str, body: &[u8]) -> Answer {
         if game.is_over() {
             return Err(ApiError::bad("the game is over"));
         }
-        let mv = game.pos.parse_move(text.trim()).map_err(|e| ApiError::bad(e.to_string()))?;
+        let mv =
+            game.pos.parse_move(text.trim()).map_err(|e| ApiError::bad(rules::shorten(&e.to_string())))?;
         game.pos.make(mv);
         game.changed();
+        Ok(Reply::ok(game_state(id, &game)))
     }
-    Ok(Reply::ok(state(id, &slot)))
 }
 
 pub fn undo(games: &Games, id: &str, body: &[u8]) -> Answer {
@@ -185,8 +189,8 @@ pub fn undo(games: &Games, id: &str, body: &[u8]) -> Answer {
             game.pos.unmake();
         }
         game.changed();
+        Ok(Reply::ok(game_state(id, &game)))
     }
-    Ok(Reply::ok(state(id, &slot)))
 }
 
 pub fn set_position(games: &Games, id: &str, body: &[u8]) -> Answer {
@@ -200,8 +204,8 @@ pub fn set_position(games: &Games, id: &str, body: &[u8]) -> Answer {
         game.pos = pos;
         game.resigned = None;
         game.changed();
+        Ok(Reply::ok(game_state(id, &game)))
     }
-    Ok(Reply::ok(state(id, &slot)))
 }
 
 pub fn resign(games: &Games, id: &str, body: &[u8]) -> Answer {
@@ -225,8 +229,8 @@ pub fn resign(games: &Games, id: &str, body: &[u8]) -> Answer {
         }
         game.resigned = Some(Resignation { loser });
         game.changed();
+        Ok(Reply::ok(game_state(id, &game)))
     }
-    Ok(Reply::ok(state(id, &slot)))
 }
 
 /// The engine's limits from a request: a time per move or a depth.
@@ -247,12 +251,23 @@ pub fn engine_move(games: &Games, id: &str, body: &[u8]) -> Answer {
     let slot = slot(games, id)?;
     let body = body_object(body)?;
     let limits = engine_limits(&body)?;
-    let (root, generation, mut searcher) = {
-        if slot.lock().is_over() {
+    let generation = {
+        let game = slot.lock();
+        if game.is_over() {
             return Err(ApiError::bad("the game is over"));
         }
-        let (game, searcher) = slot.check_out();
-        (game.pos.clone(), game.generation, searcher)
+        game.generation
+    };
+    let changed = || ApiError { status: 409, message: "the game changed while the engine thought".into() };
+    let (root, mut searcher) = {
+        let (game, searcher) = slot.check_out(Purpose::EngineMove).map_err(|_| busy())?;
+        // Waiting for the searcher can take a while: the game may have moved on meanwhile.
+        if game.generation != generation || game.is_over() {
+            drop(game);
+            slot.check_in(searcher);
+            return Err(changed());
+        }
+        (game.pos.clone(), searcher)
     };
     let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         searcher.search(&root, &limits, &mut |_| {})
@@ -260,8 +275,8 @@ pub fn engine_move(games: &Games, id: &str, body: &[u8]) -> Answer {
     slot.check_in(searcher);
     let result = searched.map_err(|_| ApiError { status: 500, message: "the search failed".into() })?;
     let mut game = slot.lock();
-    if game.generation != generation {
-        return Err(ApiError { status: 409, message: "the game changed while the engine thought".into() });
+    if game.generation != generation || game.is_over() {
+        return Err(changed());
     }
     let best = result.best.filter(|&m| game.pos.is_legal(m)).ok_or_else(|| ApiError::bad("no legal move"))?;
     let (text, san) = (game.pos.move_text(best), game.pos.san(best));
@@ -275,6 +290,11 @@ pub fn engine_move(games: &Games, id: &str, body: &[u8]) -> Answer {
         "depth": result.depth,
         "state": state,
     })))
+}
+
+/// The answer while the engine thinks over a move in this game.
+pub fn busy() -> ApiError {
+    ApiError { status: 409, message: "the engine is thinking over a move in this game".into() }
 }
 
 pub fn stop(games: &Games, id: &str) -> Answer {

@@ -21,6 +21,18 @@ pub struct Limits {
     pub max_games: usize,
 }
 
+/// What a search of a game's searcher is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Analysis,
+    /// The engine thinking over its move: nothing else may take the searcher meanwhile.
+    EngineMove,
+}
+
+/// The searcher is thinking over the engine's move.
+#[derive(Debug)]
+pub struct Busy;
+
 /// One game's position and everything it owns.
 pub struct Game {
     pub pos: Position,
@@ -30,8 +42,8 @@ pub struct Game {
     /// Counts the changes of the position: a search whose game changed under it is dropped.
     pub generation: u64,
     searcher: Option<Searcher>,
-    /// The stop flag of the search that has the searcher, while one runs.
-    running: Option<Arc<AtomicBool>>,
+    /// The stop flag and purpose of the search that has the searcher, while one runs.
+    running: Option<(Arc<AtomicBool>, Purpose)>,
     last_used: Instant,
 }
 
@@ -45,7 +57,7 @@ impl Game {
     /// Tells the running search to stop; returns whether one ran.
     pub fn stop_search(&mut self) -> bool {
         match &self.running {
-            Some(stop) => {
+            Some((stop, _)) => {
                 stop.store(true, Ordering::Relaxed);
                 true
             }
@@ -78,19 +90,25 @@ impl Slot {
         game
     }
 
-    /// When the game was last used (read without counting as a use).
-    fn idle_since(&self) -> Instant {
-        self.game.lock().unwrap_or_else(|e| e.into_inner()).last_used
+    /// Since when the game has been idle (read without counting as a use); `None` while a
+    /// search runs.
+    fn idle_since(&self) -> Option<Instant> {
+        let game = self.game.lock().unwrap_or_else(|e| e.into_inner());
+        game.running.is_none().then_some(game.last_used)
     }
 
-    /// Takes the game's searcher for a search, stopping and waiting for any running one.
-    /// Returns the game (still locked) and the searcher.
-    pub fn check_out(&self) -> (MutexGuard<'_, Game>, Searcher) {
+    /// Takes the game's searcher for a search, stopping and waiting for a running analysis;
+    /// refused while the engine thinks over a move. Returns the game (still locked) and the
+    /// searcher.
+    pub fn check_out(&self, purpose: Purpose) -> Result<(MutexGuard<'_, Game>, Searcher), Busy> {
         let mut game = self.lock();
         loop {
+            if matches!(game.running, Some((_, Purpose::EngineMove))) {
+                return Err(Busy);
+            }
             if let Some(searcher) = game.searcher.take() {
-                game.running = Some(searcher.stop_flag());
-                return (game, searcher);
+                game.running = Some((searcher.stop_flag(), purpose));
+                return Ok((game, searcher));
             }
             game.stop_search();
             game = self.searcher_back.wait(game).unwrap_or_else(|e| e.into_inner());
@@ -104,6 +122,7 @@ impl Slot {
         searcher.stop_flag().store(false, Ordering::Relaxed);
         game.searcher = Some(searcher);
         game.running = None;
+        game.last_used = Instant::now();
         self.searcher_back.notify_all();
     }
 }
@@ -128,9 +147,10 @@ impl Games {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Adds a game starting from `pos`; returns its id and slot. The game idle longest is
-    /// dropped when the server holds its most.
-    pub fn add(&self, pos: Position) -> (String, Arc<Slot>) {
+    /// Adds a game starting from `pos`; returns its id and slot. When the server holds its
+    /// most, the game idle longest is dropped (a game with a search running is not idle);
+    /// `None` when every game is searching.
+    pub fn add(&self, pos: Position) -> Option<(String, Arc<Slot>)> {
         let mut searcher = Searcher::new(self.limits.hash_mb);
         searcher.set_threads(self.limits.threads);
         let game = Game {
@@ -148,9 +168,9 @@ impl Games {
             let oldest = registry
                 .games
                 .iter()
-                .min_by_key(|(_, s)| s.idle_since())
-                .map(|(id, _)| id.clone())
-                .expect("a full registry has a game");
+                .filter_map(|(id, s)| s.idle_since().map(|t| (id, t)))
+                .min_by_key(|&(_, t)| t)
+                .map(|(id, _)| id.clone())?;
             if let Some(dropped) = registry.games.remove(&oldest) {
                 dropped.lock().changed();
             }
@@ -158,7 +178,7 @@ impl Games {
         let id = format!("g{}", registry.next_id);
         registry.next_id += 1;
         registry.games.insert(id.clone(), Arc::clone(&slot));
-        (id, slot)
+        Some((id, slot))
     }
 
     pub fn get(&self, id: &str) -> Option<Arc<Slot>> {

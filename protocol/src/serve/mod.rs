@@ -1,26 +1,28 @@
-//! `tinman serve`: the browser board. An HTTP server (tiny_http, one thread per request)
-//! serving the embedded page and the JSON API of docs/serve.md; live analysis is a stream of
-//! server-sent events written straight to the connection.
+//! `tinman serve`: the browser board. A small HTTP server (`http.rs`, one thread per
+//! connection) serving the embedded page and the JSON API of docs/serve.md; live analysis is a
+//! stream of server-sent events written straight to the connection.
 
 mod analysis;
 mod api;
 mod games;
+mod http;
 mod view;
 
 use api::{ApiError, Reply};
 use games::Games;
-use std::io::{Read, Write};
-use std::net::SocketAddr;
+use http::Request;
+use std::io::Write;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use tiny_http::{Header, Method, Request, Response};
 
 pub use games::Limits;
 
-/// Largest request body read.
-const MAX_BODY_BYTES: u64 = 64 * 1024;
 const DEFAULT_PORT: u16 = 8080;
 const DEFAULT_HOST: &str = "127.0.0.1";
 const DEFAULT_MAX_GAMES: usize = 32;
+/// Most connections served at once (each has a thread); more get 503.
+const MAX_CONNECTIONS: usize = 128;
 
 pub const USAGE: &str =
     "usage: tinman serve [--host 127.0.0.1] [--port 8080] [--open] [--hash MB] [--threads N]
@@ -47,160 +49,177 @@ const ASSETS: &[(&str, &str, &str)] = &[
 
 /// A bound server; [`Server::run`] answers requests until the process ends.
 pub struct Server {
-    http: tiny_http::Server,
+    listener: TcpListener,
     games: Arc<Games>,
+    connections: Arc<AtomicUsize>,
 }
 
 impl Server {
     pub fn bind(host: &str, port: u16, limits: Limits) -> Result<Server, String> {
-        let http = tiny_http::Server::http((host, port))
-            .map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
-        Ok(Server { http, games: Arc::new(Games::new(limits)) })
+        let listener =
+            TcpListener::bind((host, port)).map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
+        Ok(Server {
+            listener,
+            games: Arc::new(Games::new(limits)),
+            connections: Arc::new(AtomicUsize::new(0)),
+        })
     }
 
     /// The address it listens on (the port chosen when 0 was asked for).
     pub fn addr(&self) -> SocketAddr {
-        self.http.server_addr().to_ip().expect("an IP listener")
+        self.listener.local_addr().expect("a bound listener has an address")
     }
 
     pub fn run(&self) {
-        for request in self.http.incoming_requests() {
-            let games = Arc::clone(&self.games);
+        let loopback = self.addr().ip().is_loopback();
+        for stream in self.listener.incoming() {
+            let Ok(stream) = stream else { continue };
+            if self.connections.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+                self.connections.fetch_sub(1, Ordering::SeqCst);
+                let _ = respond_json(
+                    &stream,
+                    ApiError { status: 503, message: "too many connections".into() }.reply(),
+                );
+                continue;
+            }
+            let (games, connections) = (Arc::clone(&self.games), Arc::clone(&self.connections));
             let spawned = std::thread::Builder::new()
                 .name("request".into())
                 .stack_size(tinman_search::searcher::SEARCH_STACK_BYTES)
-                .spawn(move || handle(&games, request));
+                .spawn(move || {
+                    serve_connection(&games, &stream, loopback);
+                    connections.fetch_sub(1, Ordering::SeqCst);
+                });
             if let Err(e) = spawned {
                 eprintln!("tinman: cannot start a request thread: {e}");
+                self.connections.fetch_sub(1, Ordering::SeqCst);
             }
         }
     }
 }
 
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("a valid header")
-}
-
-fn respond(request: Request, status: u16, content_type: &str, body: Vec<u8>) {
-    let response = Response::from_data(body)
-        .with_status_code(status)
-        .with_header(header("Content-Type", content_type))
-        .with_header(header("Cache-Control", "no-store"));
-    // A page that went away is no error of ours.
-    let _ = request.respond(response);
-}
-
-fn respond_json(request: Request, reply: Reply) {
+fn respond_json(stream: &TcpStream, reply: Reply) -> std::io::Result<()> {
     let body = serde_json::to_vec(&reply.body).expect("JSON values serialise");
-    respond(request, reply.status, "application/json", body);
+    http::respond(stream, reply.status, "application/json", &body)
 }
 
-/// Splits `/path?a=1&b=2` into the path and its query pairs.
-fn split_url(url: &str) -> (&str, Vec<(&str, &str)>) {
-    let (path, query) = url.split_once('?').unwrap_or((url, ""));
-    let pairs =
-        query.split('&').filter(|p| !p.is_empty()).map(|p| p.split_once('=').unwrap_or((p, ""))).collect();
-    (path, pairs)
-}
-
-fn query_value<'a>(query: &[(&str, &'a str)], name: &str) -> Option<&'a str> {
-    query.iter().find(|(k, _)| *k == name).map(|(_, v)| *v)
-}
-
-fn handle(games: &Games, mut request: Request) {
-    let url = request.url().to_string();
-    let (path, query) = split_url(&url);
-    let method = request.method().clone();
-    if method == Method::Get {
-        if let Some((_, mime, body)) = ASSETS.iter().find(|(p, ..)| *p == path) {
-            return respond(request, 200, mime, body.as_bytes().to_vec());
-        }
-    }
-    let mut body = Vec::new();
-    if request.as_reader().take(MAX_BODY_BYTES + 1).read_to_end(&mut body).is_err() {
-        return respond_json(request, ApiError::bad("the request body could not be read").reply());
-    }
-    if body.len() as u64 > MAX_BODY_BYTES {
-        return respond_json(
-            request,
-            ApiError { status: 413, message: "the request body is too large".into() }.reply(),
-        );
-    }
-    let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
-    let games_path = match parts.as_slice() {
-        ["api", "games", id, "analysis"] => {
-            if method != Method::Get {
-                return respond_json(request, method_not_allowed());
-            }
-            return analysis_stream(games, request, id, &query);
-        }
-        ["api", "games", id, "pgn"] if method == Method::Get => {
-            return match api::pgn(games, id) {
-                Ok(text) => respond(request, 200, "text/plain; charset=utf-8", text.into_bytes()),
-                Err(e) => respond_json(request, e.reply()),
-            };
-        }
-        _ => route(games, &method, &parts, &query, &body),
+/// Whether the request names this machine as its host. A server on a loopback address answers
+/// only to those names, so a web page that rebinds its own domain name to 127.0.0.1 cannot
+/// use it (DNS rebinding).
+fn host_is_local(request: &Request) -> bool {
+    let Some(host) = request.header("Host") else { return false };
+    let name = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => host.split(':').next().unwrap_or(""),
     };
-    respond_json(request, games_path.unwrap_or_else(|e| e.reply()));
+    matches!(name.to_ascii_lowercase().as_str(), "localhost" | "127.0.0.1" | "::1")
+}
+
+fn serve_connection(games: &Games, stream: &TcpStream, loopback: bool) {
+    let request = match http::read_request(stream) {
+        Ok(request) => request,
+        Err(http::ReadError::Gone) => return,
+        Err(http::ReadError::Refused(status, message)) => {
+            let _ = respond_json(stream, ApiError { status, message }.reply());
+            // What the client still sends is read and dropped, so that closing does not reset
+            // the connection before it has read the answer.
+            http::linger(stream);
+            return;
+        }
+    };
+    if loopback && !host_is_local(&request) {
+        let error = ApiError { status: 403, message: "this server answers only to localhost".into() };
+        let _ = respond_json(stream, error.reply());
+        return;
+    }
+    let method = request.method.as_str();
+    if method == "GET" {
+        if let Some((_, mime, body)) = ASSETS.iter().find(|(p, ..)| *p == request.path) {
+            let _ = http::respond(stream, 200, mime, body.as_bytes());
+            return;
+        }
+    }
+    // Other sites' pages may send simple requests here; JSON bodies need a CORS preflight,
+    // which this server never grants.
+    let json = request
+        .header("Content-Type")
+        .is_some_and(|t| t.to_ascii_lowercase().starts_with("application/json"));
+    if matches!(method, "POST" | "DELETE") && !json {
+        let error =
+            ApiError { status: 415, message: "send the request with Content-Type: application/json".into() };
+        let _ = respond_json(stream, error.reply());
+        return;
+    }
+    let parts: Vec<&str> = request.path.trim_start_matches('/').split('/').collect();
+    match (method, parts.as_slice()) {
+        ("GET", ["api", "games", id, "analysis"]) => return analysis_stream(games, stream, id, &request),
+        ("GET", ["api", "games", id, "pgn"]) => {
+            let _ = match api::pgn(games, id) {
+                Ok(text) => http::respond(stream, 200, "text/plain; charset=utf-8", text.as_bytes()),
+                Err(e) => respond_json(stream, e.reply()),
+            };
+            return;
+        }
+        _ => {}
+    }
+    let reply = route(games, method, &parts, &request).unwrap_or_else(|e| e.reply());
+    let _ = respond_json(stream, reply);
 }
 
 fn method_not_allowed() -> Reply {
     ApiError { status: 405, message: "method not allowed here".into() }.reply()
 }
 
-fn route(
-    games: &Games,
-    method: &Method,
-    parts: &[&str],
-    query: &[(&str, &str)],
-    body: &[u8],
-) -> Result<Reply, ApiError> {
-    use Method::{Delete, Get, Post};
+fn route(games: &Games, method: &str, parts: &[&str], request: &Request) -> Result<Reply, ApiError> {
+    let body = request.body.as_slice();
     let id_route = |id: &str, action: &str| -> Option<Result<Reply, ApiError>> {
         Some(match (method, action) {
-            (Get, "") => api::get_state(games, id),
-            (Delete, "") => api::delete(games, id),
-            (Get, "moves") => api::moves(games, id, query_value(query, "from")),
-            (Post, "move") => api::play(games, id, body),
-            (Post, "undo") => api::undo(games, id, body),
-            (Post, "position") => api::set_position(games, id, body),
-            (Post, "resign") => api::resign(games, id, body),
-            (Post, "engine") => api::engine_move(games, id, body),
-            (Post, "stop") => api::stop(games, id),
-            (_, "" | "moves" | "move" | "undo" | "position" | "resign" | "engine" | "stop" | "pgn") => {
-                Ok(method_not_allowed())
-            }
+            ("GET", "") => api::get_state(games, id),
+            ("DELETE", "") => api::delete(games, id),
+            ("GET", "moves") => api::moves(games, id, request.query_value("from")),
+            ("POST", "move") => api::play(games, id, body),
+            ("POST", "undo") => api::undo(games, id, body),
+            ("POST", "position") => api::set_position(games, id, body),
+            ("POST", "resign") => api::resign(games, id, body),
+            ("POST", "engine") => api::engine_move(games, id, body),
+            ("POST", "stop") => api::stop(games, id),
+            (
+                _,
+                "" | "moves" | "move" | "undo" | "position" | "resign" | "engine" | "stop" | "pgn"
+                | "analysis",
+            ) => Ok(method_not_allowed()),
             _ => return None,
         })
     };
     let answer = match parts {
-        ["api", "variants"] if *method == Get => Some(api::variants()),
+        ["api", "variants"] if method == "GET" => Some(api::variants()),
         ["api", "variants"] => Some(Ok(method_not_allowed())),
-        ["api", "games"] if *method == Post => Some(api::new_game(games, body)),
+        ["api", "games"] if method == "POST" => Some(api::new_game(games, body)),
         ["api", "games"] => Some(Ok(method_not_allowed())),
         ["api", "games", id] => id_route(id, ""),
         ["api", "games", id, action] => id_route(id, action),
         _ => None,
     };
-    answer.unwrap_or_else(|| Err(ApiError::not_found(format!("no such path '/{}'", parts.join("/")))))
+    let shown = crate::session::rules::shorten(&parts.join("/"));
+    answer.unwrap_or_else(|| Err(ApiError::not_found(format!("no such path '/{shown}'"))))
 }
 
-fn analysis_stream(games: &Games, request: Request, id: &str, query: &[(&str, &str)]) {
-    let slot = match api::slot(games, id) {
-        Ok(slot) => slot,
-        Err(e) => return respond_json(request, e.reply()),
+fn analysis_stream(games: &Games, stream: &TcpStream, id: &str, request: &Request) {
+    let started = api::slot(games, id).and_then(|slot| {
+        let multi_pv = match request.query_value("multipv").map(crate::session::rules::multi_pv).transpose() {
+            Ok(n) => n.unwrap_or(1),
+            Err(e) => return Err(ApiError::bad(e)),
+        };
+        Ok((slot, multi_pv))
+    });
+    let (slot, multi_pv) = match started {
+        Ok(found) => found,
+        Err(e) => {
+            let _ = respond_json(stream, e.reply());
+            return;
+        }
     };
-    let multi_pv = match query_value(query, "multipv").map(crate::session::rules::multi_pv).transpose() {
-        Ok(n) => n.unwrap_or(1),
-        Err(e) => return respond_json(request, ApiError::bad(e).reply()),
-    };
-    let mut writer = request.into_writer();
-    let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n";
-    if writer.write_all(head.as_bytes()).and_then(|_| writer.flush()).is_err() {
-        return;
-    }
-    analysis::run(&slot, multi_pv, writer);
+    analysis::run(&slot, multi_pv, stream);
 }
 
 /// `tinman serve ARGS`: binds, says where, and serves until the process is stopped.
