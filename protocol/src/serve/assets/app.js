@@ -5,11 +5,16 @@
 (() => {
 
 const DRAG_START_PX = 5;
+const POLL_MS = 500;         // while the server's engine thinks over a move the page did not ask for
+const ANALYSIS_TRIES = 5;   // refused analyses in a row, the engine idle, before giving up
+const DROPPED_RESTORED = 'The server had dropped this game; it was restored.';
+const DROPPED_LOST = 'The server had dropped this game and it could not be restored; a new game was started.';
 
 const {
-  app, S, $, esc, last, kindOf, pieceSvg, pieceAt, chainInfo, viewedState, isEngineTurn,
-  renderBoard, renderArrows, renderHover, squareOf, squareAtPoint,
+  app, $, last, pieceAt, chainInfo, viewedState, isEngineTurn, canEnter, differs, undoPlies,
+  renderBoard, renderArrows, renderHover, squareOf, squareAtPoint, ghostPiece,
   renderAll, renderStatus, renderChain, renderPromo, renderAnalysis, fmtScore,
+  fillVariants, settingFen, engineLimit, toClipboard,
 } = window.TinmanBoard;
 
 // board.js made the state object so every script holds the same one; its fields live here.
@@ -22,22 +27,30 @@ Object.assign(app, {
   side: 'white',        // the side the user plays, or 'both'
   sel: null,            // {from, moves, prefix} while a move is being entered
   drag: null, hover: null, promo: null,
-  pending: 0, posting: false, thinking: 0, gen: 0,
-  es: null, lines: [], esSide: 'white', analysing: false,
+  pending: 0,
+  gen: 0,               // bumped by every new state and every action: older answers are dropped
+  action: null,         // {name}: the one state-changing request in flight
+  thinking: 0,          // the token of the engine move awaited (0: none)
+  engineSeq: 0, newSeq: 0,
+  restore: null,        // {id, done}: the remaking of a game the server dropped
+  es: null, lines: [], esSide: 'white', analysing: false, esWait: false, esFails: 0,
   message: null, engineNote: '',
+  notice: null,         // {text, left}: a word on the game that outlives `left` more actions
 });
 window.tinman = { state: null, gameId: null, busy: false, lastCopied: null };
 
 // ---------------------------------------------------------------------------------------------
 // Server
 
-async function api(method, path, body) {
+async function api(method, path, body, extra) {
   app.pending++;
   syncBusy();
   try {
-    const init = { method };
-    if (body !== undefined) {
-      init.body = JSON.stringify(body);
+    const init = { method, ...extra };
+    // The server refuses a POST or DELETE that is not JSON (415): other web sites cannot send
+    // JSON here without its leave (CORS), so they cannot drive it.
+    if (method === 'POST' || method === 'DELETE') {
+      init.body = JSON.stringify(body === undefined ? {} : body);
       init.headers = { 'Content-Type': 'application/json' };
     }
     const res = await fetch(path, init);
@@ -56,22 +69,73 @@ async function api(method, path, body) {
   }
 }
 
-const gamePath = (rest) => `/api/games/${encodeURIComponent(app.gameId)}${rest || ''}`;
+const gamePath = (rest, id = app.gameId) => `/api/games/${encodeURIComponent(id)}${rest || ''}`;
+const deleteGame = (id) => api('DELETE', gamePath('', id)).catch(() => {});
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// An answer the page no longer wants: it has moved on (a later action, another game).
+const staleError = () => Object.assign(new Error('superseded'), { stale: true });
+const isStale = (e, gen) => !!e.stale || app.gen !== gen;
+
+// A request about the page's game. The server keeps a bounded number of games and drops the
+// idle longest: on a 404 the game is made again and the request sent once more.
+async function gameApi(method, rest, body) {
+  const id = app.gameId;
+  try {
+    return await api(method, gamePath(rest, id), body);
+  } catch (e) {
+    if (e.status !== 404 || !app.state || (id !== app.gameId && !(app.restore && app.restore.id === id))) throw e;
+    const made = await restoreGame(id);
+    if (!made || made !== app.gameId) throw staleError();
+    return api(method, gamePath(rest, made), body);
+  }
+}
+
+// One remaking per dropped game, however many requests found it gone.
+function restoreGame(id) {
+  if (!app.restore || app.restore.id !== id) app.restore = { id, done: remakeGame(id) };
+  return app.restore.done;
+}
+
+// Makes the dropped game again from the page's copy: its start, its moves, its resignation.
+// Resolves to the new id; null when the page has moved on, or when remaking failed (a new
+// game is then started).
+async function remakeGame(id) {
+  const st = app.state;
+  let made = null;
+  try {
+    made = await api('POST', '/api/games', { variant: st.variant, fen: st.start_fen });
+    for (const m of st.history) made = await api('POST', gamePath('/move', made.id), { move: m.text });
+    const o = st.outcome;
+    if (o && o.reason === 'resignation') {
+      made = await api('POST', gamePath('/resign', made.id), { side: o.winner === 'white' ? 'black' : 'white' });
+    }
+  } catch (_) {
+    if (made) deleteGame(made.id);
+    if (app.gameId === id) newGame(DROPPED_LOST);
+    return null;
+  }
+  if (app.gameId !== id) { deleteGame(made.id); return null; }
+  // The same position under a new id: whatever the page was doing goes on (no new generation).
+  app.gameId = made.id;
+  app.state = made;
+  window.tinman.state = made;
+  app.cache[made.history.length] = made;
+  // Found gone while entering a move, it is still news after that move.
+  app.notice = { text: DROPPED_RESTORED, left: app.action ? 0 : 1 };
+  syncBusy();
+  renderStatus();
+  return made.id;
+}
 
 function syncBusy() {
-  window.tinman.busy = app.pending > 0 || app.thinking > 0 || app.posting;
+  window.tinman.busy = app.pending > 0 || app.thinking > 0 || !!app.action;
   window.tinman.gameId = app.gameId;
   document.body.classList.toggle('busy', window.tinman.busy);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Entering moves: pick a unit, go on landing by landing, play (chainInfo narrows the list)
-
-function canEnter() {
-  const st = app.state;
-  if (!st || app.viewPly !== null || st.outcome || app.posting || app.thinking) return false;
-  return app.side === 'both' || app.side === st.side_to_move;
-}
 
 async function select(sq) {
   const sel = { from: sq, moves: null, prefix: [sq] };
@@ -81,7 +145,7 @@ async function select(sq) {
   renderBoard();
   renderChain();
   try {
-    const moves = await api('GET', gamePath(`/moves?from=${encodeURIComponent(sq)}`));
+    const moves = await gameApi('GET', `/moves?from=${encodeURIComponent(sq)}`);
     if (app.sel !== sel) return;
     sel.moves = (moves || []).map((m) => ({ ...m, path: m.path && m.path.length ? m.path : [m.from, m.to] }));
     if (!sel.moves.length) setMessage('That unit has no legal move.');
@@ -93,7 +157,7 @@ async function select(sq) {
     }
   } catch (e) {
     if (app.sel === sel) { app.sel = null; renderBoard(); }
-    setMessage(e.message, true);
+    if (!e.stale) setMessage(e.message, true);
   }
 }
 
@@ -135,6 +199,7 @@ function finish(ending) {
 function setState(st, reset) {
   app.gen++;
   app.thinking = 0;  // whatever the engine was thinking about is gone (409)
+  closeStream();     // its lines were about the position before
   app.state = st;
   window.tinman.state = st;
   if (reset) app.cache = [];
@@ -160,176 +225,170 @@ function afterChange() {
   else if (app.analysing) startAnalysis();
 }
 
-async function newGame() {
-  const name = $('variant').value;
-  app.variant = app.variants.find((v) => v.name === name) || app.variants[0];
+// One state-changing request at a time: while it is pending the buttons are disabled and
+// further clicks are ignored (a double click on Take back took back four plies).
+async function act(name, fn) {
+  if (app.action || !app.state) return;
+  const end = begin(name);
+  try { await fn(app.gen); } finally { end(); }
+}
+
+// Marks an action in flight and returns what ends it. Its new generation drops the answers of
+// whatever was pending before, the engine's move included.
+function begin(name) {
+  const mine = app.action = { name };
+  app.gen++;
+  if (app.notice && --app.notice.left < 0) app.notice = null;
+  syncBusy();
+  renderAll();
+  return () => { if (app.action === mine) { app.action = null; syncBusy(); renderAll(); } };
+}
+
+// A refused action: the server's state is the truth (the page may have dropped an engine move
+// meanwhile), then the reason, and the game goes on.
+async function refused(e, gen) {
+  if (isStale(e, gen) || !(await refresh(gen))) return;
+  setMessage(e.message, true);
+  afterChange();
+}
+
+// Asks the server for the game's state and adopts it if it differs (it may have changed under
+// the page). Resolves to {st, changed}, or null when the page has moved on meanwhile.
+async function refresh(gen) {
+  let st;
+  try { st = await gameApi('GET', ''); } catch (e) { return isStale(e, gen) ? null : { st: app.state, changed: false }; }
+  if (app.gen !== gen) return null;
+  const changed = differs(st);
+  if (changed) setState(st);
+  return { st, changed };
+}
+
+// A new game of the chosen variant. It supersedes whatever is pending (arrowing through the
+// variants starts one after another): only the latest answer is used, the others deleted.
+async function newGame(note) {
+  const variant = app.variants.find((v) => v.name === $('variant').value) || app.variants[0];
+  const token = ++app.newSeq;
+  const end = begin('new');
   closeStream();
   const old = app.gameId;
-  const body = { variant: app.variant.name };
-  const fen = settingFen();
+  const body = { variant: variant.name };
+  const fen = settingFen(variant);
   if (fen) body.fen = fen;
   try {
     const st = await api('POST', '/api/games', body);
+    if (token !== app.newSeq) { deleteGame(st.id); return; }
+    app.variant = variant;
     app.gameId = st.id;
-    syncBusy();
     setState(st, true);
     app.engineNote = '';
-    if (old) fetch(`/api/games/${encodeURIComponent(old)}`, { method: 'DELETE' }).catch(() => {});
-    if (history.replaceState) history.replaceState(null, '', `#${app.variant.name}`);
+    app.notice = note ? { text: note, left: 0 } : null;
+    if (old && old !== st.id) deleteGame(old);
+    if (history.replaceState) history.replaceState(null, '', `#${variant.name}`);
     afterChange();
   } catch (e) {
-    setMessage(e.message, true);
-    renderAll();
+    if (token === app.newSeq) setMessage(e.message, true);
+  } finally {
+    end();
   }
 }
 
-// The start FEN with the user's setting (the wizardoz road), if it differs from the default.
-function settingFen() {
-  const set = app.variant.setting;
-  const value = $('setting').value.trim();
-  if (!set || !value || value === set.default) return null;
-  const fields = app.variant.start_fen.split(/\s+/);
-  const i = fields.findIndex((t) => t.startsWith(set.fen_prefix));
-  if (i >= 0) fields[i] = set.fen_prefix + value;
-  else fields.push(set.fen_prefix + value);
-  return fields.join(' ');
+// A state-changing request whose answer is the game's new state.
+function change(name, rest, body, reset) {
+  return act(name, async (gen) => {
+    closeStream();
+    try {
+      const st = await gameApi('POST', rest, body);
+      if (app.gen !== gen) return;
+      setState(st, reset);
+      app.engineNote = '';
+      afterChange();
+    } catch (e) {
+      await refused(e, gen);
+    }
+  });
 }
 
-async function playMove(text) {
+function playMove(text) {
+  if (app.action) return;
   app.sel = null;
   app.promo = null;
-  closeStream();
-  app.posting = true;
-  syncBusy();
-  renderAll();
-  try {
-    const st = await api('POST', gamePath('/move'), { move: text });
-    app.posting = false;
-    setState(st);
-    afterChange();
-  } catch (e) {
-    app.posting = false;
-    syncBusy();
-    await refresh();
-    setMessage(e.message, true);
-    renderAll();
-    if (app.analysing) startAnalysis();
-  }
-}
-
-// After a refusal: the server's state is the truth (it may have changed under the page).
-async function refresh() {
-  try {
-    const st = await api('GET', gamePath());
-    if (!app.state || st.fen !== app.state.fen || st.history.length !== app.state.history.length) setState(st);
-  } catch (_) { /* keep what we have */ }
-}
-
-function engineLimit() {
-  const depth = parseInt($('depth').value, 10);
-  if (depth > 0) return { depth };
-  const ms = parseInt($('movetime').value, 10);
-  return { movetime_ms: ms > 0 ? ms : 1000 };
+  change('move', '/move', { move: text });
 }
 
 async function engineMove() {
-  const token = ++app.thinking;  // a later request supersedes this one
+  const token = app.thinking = ++app.engineSeq;
   const gen = app.gen;
   syncBusy();
   renderAll();
   try {
     if (app.es) {
       closeStream();
-      await api('POST', gamePath('/stop'), {}).catch(() => {});
+      await api('POST', gamePath('/stop')).catch(() => {});
     }
     if (app.gen !== gen) return;
-    const r = await api('POST', gamePath('/engine'), engineLimit());
+    const r = await gameApi('POST', '/engine', engineLimit());
     if (app.gen !== gen) return;
     const mover = app.state.side_to_move;
-    app.thinking = 0;
     setState(r.state);
     app.engineNote = `Engine played ${r.san || r.move}` +
       (r.score ? ` (${fmtScore(r.score, mover)}, depth ${r.depth})` : '');
     afterChange();
   } catch (e) {
-    if (e.status !== 409 && app.gen === gen) setMessage(e.message, true);
+    if (isStale(e, gen)) return;
+    // 409: the engine already thinks over a move in this game (an earlier request, another tab).
+    if (e.status === 409) await awaitEngine(gen);
+    else setMessage(e.message, true);
   } finally {
     if (app.thinking === token) { app.thinking = 0; syncBusy(); renderAll(); }
   }
 }
 
-async function undo() {
-  const st = app.state;
-  if (!st) return;
-  // Against the engine take back its reply too, unless it is still thinking about it.
-  let plies = app.side === 'both' || app.thinking ? 1 : (isEngineTurn() ? 1 : 2);
-  plies = Math.min(plies, st.history.length);
-  if (!plies) return;
-  closeStream();
-  app.thinking = 0;
-  try {
-    const ns = await api('POST', gamePath('/undo'), { plies });
-    setState(ns);
-    app.engineNote = '';
-    // Usually the user's turn again; the engine's only when it had the first move.
-    afterChange();
-  } catch (e) {
-    setMessage(e.message, true);
+// Waits for the move the server's engine is thinking over, then goes on from there; if that
+// search ended without a move, asks for one again.
+async function awaitEngine(gen) {
+  for (;;) {
+    await sleep(POLL_MS);
+    const r = app.gen === gen && await refresh(gen);
+    if (!r) return;
+    if (r.changed) { app.engineNote = ''; afterChange(); return; }
+    if (!r.st.searching) { if (isEngineTurn()) engineMove(); return; }
   }
 }
 
-async function setFen() {
+function undo() {
+  const plies = app.state ? undoPlies(app.state) : 0;
+  if (plies) change('undo', '/undo', { plies });
+}
+
+function setFen() {
   const fen = $('fen-input').value.trim();
   if (!fen) { setMessage('Type a FEN first.', true); return; }
-  closeStream();
-  try {
-    const st = await api('POST', gamePath('/position'), { fen });
-    setState(st, true);
-    app.engineNote = '';
-    afterChange();
-  } catch (e) {
-    setMessage(e.message, true);
-    if (app.analysing) startAnalysis();
-  }
+  change('position', '/position', { fen }, true);
 }
 
-async function resign() {
+function resign() {
   const st = app.state;
   if (!st || st.outcome) return;
-  const side = app.side === 'both' ? st.side_to_move : app.side;
-  closeStream();
-  try {
-    setState(await api('POST', gamePath('/resign'), { side }));
-    renderAll();
-  } catch (e) {
-    setMessage(e.message, true);
-  }
+  change('resign', '/resign', { side: app.side === 'both' ? st.side_to_move : app.side });
+}
+
+// Back from the back/forward cache: the server's game may have moved on, or been dropped.
+async function resync() {
+  if (app.state && await refresh(app.gen)) afterChange();
 }
 
 async function copyText(text, what) {
   window.tinman.lastCopied = text;
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch (_) {
-    // No clipboard API (plain http, no permission): the old way.
-    const ta = document.createElement('textarea');
-    ta.value = text;
-    ta.style.position = 'fixed';
-    ta.style.opacity = '0';
-    document.body.appendChild(ta);
-    ta.select();
-    try { document.execCommand('copy'); } catch (_) { /* nothing more to try */ }
-    ta.remove();
-  }
+  await toClipboard(text);
   setMessage(`${what} copied.`);
 }
 
 async function copyPgn() {
   try {
-    const pgn = await api('GET', gamePath('/pgn'));
+    const pgn = await gameApi('GET', '/pgn');
     copyText(typeof pgn === 'string' ? pgn : JSON.stringify(pgn), 'PGN');
   } catch (e) {
-    setMessage(e.message, true);
+    if (!e.stale) setMessage(e.message, true);
   }
 }
 
@@ -356,12 +415,14 @@ function step(delta) {
 function startAnalysis() {
   if (!app.analysing || !app.gameId || app.thinking || isEngineTurn()) return;
   closeStream();
+  const gen = app.gen;
   const n = $('multipv').value;
   const es = new EventSource(gamePath(`/analysis?multipv=${encodeURIComponent(n)}`));
+  let opened = false;
   app.es = es;
-  app.lines = [];
   app.esSide = app.state.side_to_move;
   app.esFullmove = app.state.fullmove;
+  es.addEventListener('open', () => { opened = true; app.esFails = 0; });
   es.addEventListener('info', (ev) => {
     if (app.es !== es) return;
     let info;
@@ -373,27 +434,67 @@ function startAnalysis() {
     renderArrows();
   });
   // The server ends the stream (game change, stop): close it so EventSource does not retry.
-  es.addEventListener('done', () => { if (app.es === es) { closeStream(); renderAnalysis(); } });
-  es.onerror = () => { if (app.es === es) { closeStream(); renderAnalysis(); } };
+  // The lines stay, as the analysis's last word on this position.
+  es.addEventListener('done', () => { if (app.es === es) endStream(); });
+  es.onerror = () => {
+    if (app.es !== es) return;
+    endStream();
+    if (!opened) analysisRefused(gen);
+  };
+  renderAnalysis();
+  renderArrows();
+}
+
+// The server refused the stream before it began: the game was dropped (404), or the engine
+// thinks over a move in it (409); an EventSource cannot tell which, the game's state does.
+// The analysis starts again once the game is back or the engine has moved.
+async function analysisRefused(gen) {
+  app.esWait = true;  // shown as paused while the engine thinks
+  renderAnalysis();
+  for (;;) {
+    const r = await refresh(gen);
+    if (!r || r.changed) { if (r) afterChange(); return; }
+    if (!app.analysing || !app.esWait) return;
+    if (!r.st.searching) break;
+    await sleep(POLL_MS);
+    if (app.gen !== gen) return;
+  }
+  if (++app.esFails < ANALYSIS_TRIES) { startAnalysis(); return; }
+  app.esWait = false;
+  setMessage('The server would not analyse this position.', true);
   renderAnalysis();
 }
 
+// Ends the stream, keeping its lines.
+function endStream() {
+  app.es.close();
+  app.es = null;
+  renderAnalysis();
+}
+
+// Ends the stream and drops its lines and arrow: the analysed position is changing.
 function closeStream() {
   if (app.es) {
     app.es.close();
     app.es = null;
   }
+  app.esWait = false;
+  if (app.lines.length) {
+    app.lines = [];
+    renderAnalysis();
+    renderArrows();
+  }
 }
 
 function toggleAnalysis() {
   app.analysing = !app.analysing;
+  app.esFails = 0;
   if (app.analysing) {
     startAnalysis();
   } else {
     const wasOpen = !!app.es;
     closeStream();
-    app.lines = [];
-    if (wasOpen && app.gameId) api('POST', gamePath('/stop'), {}).catch(() => {});
+    if (wasOpen && app.gameId) api('POST', gamePath('/stop')).catch(() => {});
   }
   renderAnalysis();
   renderArrows();
@@ -438,7 +539,7 @@ function onPointerMove(e) {
     if (Math.hypot(e.clientX - d.x0, e.clientY - d.y0) < DRAG_START_PX) return;
     if (!app.sel || app.sel.from !== d.from || app.sel.prefix.length !== 1) { app.drag = null; return; }
     d.active = true;
-    d.ghost = makeGhost(d.from);
+    Object.assign(d, ghostPiece(d.from));
     renderBoard();
   }
   if (d.ghost) {
@@ -465,24 +566,6 @@ function onPointerUp(e) {
   renderBoard();
 }
 
-// The dragged piece follows the pointer as an HTML element above the board, so that
-// redrawing the board does not disturb it.
-function makeGhost(sq) {
-  const el = document.querySelector(`#squares [data-square="${sq}"] .base`);
-  const p = pieceAt(app.state, sq);
-  if (!el || !p) return null;
-  const size = el.getBoundingClientRect().width;
-  app.drag.size = size;
-  const div = document.createElement('div');
-  div.className = 'ghost';
-  div.style.width = div.style.height = `${size}px`;
-  const kind = kindOf(p.letter, p);
-  div.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${S} ${S}">` +
-    `${pieceSvg(kind, p.color, 4, 4, S - 8)}</svg>`;
-  document.body.appendChild(div);
-  return div;
-}
-
 function onHover(e) {
   const sq = squareOf(e.target);
   if (sq !== app.hover) {
@@ -494,15 +577,6 @@ function onHover(e) {
 // ---------------------------------------------------------------------------------------------
 // Wiring
 
-function fillVariants() {
-  const sel = $('variant');
-  sel.innerHTML = app.variants.map((v) => `<option value="${esc(v.name)}">${esc(v.title || v.name)}</option>`).join('');
-  const wanted = decodeURIComponent(location.hash.slice(1));
-  const pick = app.variants.find((v) => v.name === wanted) || app.variants.find((v) => v.name === 'normal') || app.variants[0];
-  sel.value = pick.name;
-  app.variant = pick;
-}
-
 function bind() {
   const board = $('board');
   board.addEventListener('pointerdown', onPointerDown);
@@ -513,17 +587,20 @@ function bind() {
   window.addEventListener('pointercancel', (e) => onPointerUp(e));
 
   $('variant').addEventListener('change', () => { $('setting').value = ''; newGame(); });
-  $('new-game').addEventListener('click', newGame);
   $('side').addEventListener('change', () => {
     app.side = $('side').value;
     app.flipped = app.side === 'black';
     renderAll();
-    if (isEngineTurn() && !app.thinking && app.viewPly === null) engineMove();
+    // A pending action goes on to the engine's turn itself.
+    if (isEngineTurn() && !app.thinking && !app.action && app.viewPly === null) engineMove();
   });
-  $('undo').addEventListener('click', undo);
-  $('resign').addEventListener('click', resign);
+  // The second click of a double click is no second action.
+  const once = (id, fn) => $(id).addEventListener('click', (e) => { if (e.detail <= 1 && !app.action) fn(); });
+  once('new-game', () => newGame());
+  once('undo', undo);
+  once('resign', resign);
+  once('set-fen', setFen);
   $('flip').addEventListener('click', () => { app.flipped = !app.flipped; renderBoard(); });
-  $('set-fen').addEventListener('click', setFen);
   $('fen-input').addEventListener('keydown', (e) => { if (e.key === 'Enter') setFen(); });
   $('copy-fen').addEventListener('click', () => { const st = viewedState(); if (st) copyText(st.fen, 'FEN'); });
   $('copy-pgn').addEventListener('click', copyPgn);
@@ -555,9 +632,12 @@ function bind() {
       newGame();
     }
   });
-  window.addEventListener('pagehide', () => {
-    if (app.gameId) fetch(gamePath(), { method: 'DELETE', keepalive: true }).catch(() => {});
+  window.addEventListener('pagehide', (e) => {
+    closeStream();  // the server stops analysing; pageshow starts again
+    // A page kept in the back/forward cache may come back, and needs its game then.
+    if (app.gameId && !e.persisted) api('DELETE', gamePath(), undefined, { keepalive: true }).catch(() => {});
   });
+  window.addEventListener('pageshow', (e) => { if (e.persisted) resync(); });
 }
 
 function onKey(e) {

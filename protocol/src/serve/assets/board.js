@@ -133,6 +133,35 @@ function isEngineTurn() {
   return !!st && !st.outcome && app.side !== 'both' && st.side_to_move !== app.side;
 }
 
+// Whether the user may enter a move now.
+function canEnter() {
+  const st = app.state;
+  if (!st || app.viewPly !== null || st.outcome || app.action || app.thinking) return false;
+  return app.side === 'both' || app.side === st.side_to_move;
+}
+
+// The analysis waits while the engine thinks over a move (its lines would be for the position
+// before), and while the server refuses to analyse because of that.
+function analysisPaused() {
+  return !!app.thinking || isEngineTurn() || app.esWait;
+}
+
+// Whether the server's state `st` is another position than the page's.
+function differs(st) {
+  const cur = app.state;
+  return !cur || st.fen !== cur.fen || st.history.length !== cur.history.length || !st.outcome !== !cur.outcome;
+}
+
+const resigned = (st) => !!(st && st.outcome && st.outcome.reason === 'resignation');
+
+// How many plies Take back takes: a resignation alone (even at ply 0), else against the
+// engine its reply too, unless it is still thinking about it.
+function undoPlies(st) {
+  if (resigned(st)) return 1;
+  const plies = app.side === 'both' || app.thinking || isEngineTurn() ? 1 : 2;
+  return Math.min(plies, st.history.length);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Board drawing
 
@@ -394,7 +423,7 @@ function textSquares(text) {
 function renderArrows() {
   const g = $('arrows');
   if (!g) return;
-  const best = app.analysing && app.viewPly === null && app.lines[0] && app.lines[0].pv && app.lines[0].pv[0];
+  const best = app.analysing && app.viewPly === null && !analysisPaused() && app.lines[0] && app.lines[0].pv && app.lines[0].pv[0];
   const sqs = best ? textSquares(best) : [];
   g.innerHTML = sqs.length > 1 ? polyline(sqs, 'best-arrow', 'head-best') : '';
 }
@@ -424,9 +453,26 @@ function squareOf(el) {
 
 function squareAtPoint(x, y) { return squareOf(document.elementFromPoint(x, y)); }
 
+// The dragged piece follows the pointer as an HTML element above the board, so that
+// redrawing the board does not disturb it. Returns {ghost, size}; app.js places it.
+function ghostPiece(sq) {
+  const el = document.querySelector(`#squares [data-square="${sq}"] .base`);
+  const p = pieceAt(app.state, sq);
+  if (!el || !p) return { ghost: null, size: 0 };
+  const size = el.getBoundingClientRect().width;
+  const div = document.createElement('div');
+  div.className = 'ghost';
+  div.style.width = div.style.height = `${size}px`;
+  const kind = kindOf(p.letter, p);
+  div.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${S} ${S}">` +
+    `${pieceSvg(kind, p.color, 4, 4, S - 8)}</svg>`;
+  document.body.appendChild(div);
+  return { ghost: div, size };
+}
+
 window.TinmanBoard = {
   app, S, $, esc, last, kindOf, pieceSvg, pieceAt,
-  chainInfo, chainCaptured, viewedState, isEngineTurn,
-  renderBoard, renderArrows, renderHover, squareOf, squareAtPoint,
+  chainInfo, chainCaptured, viewedState, isEngineTurn, canEnter, analysisPaused, differs, resigned, undoPlies,
+  renderBoard, renderArrows, renderHover, squareOf, squareAtPoint, ghostPiece,
 };
 })();

@@ -4,7 +4,8 @@
 (() => {
 
 const {
-  app, S, $, esc, kindOf, pieceSvg, chainInfo, chainCaptured, viewedState, isEngineTurn, renderBoard,
+  app, S, $, esc, kindOf, pieceSvg, chainInfo, chainCaptured, viewedState, isEngineTurn, analysisPaused,
+  resigned, renderBoard,
 } = window.TinmanBoard;
 
 function renderAll() {
@@ -61,7 +62,7 @@ function statusText() {
   if (app.viewPly !== null) return `Viewing ply ${app.viewPly} of ${st.history.length} — >| returns to the game`;
   if (st.outcome) return 'Game over';
   if (app.thinking) return 'Engine thinking…';
-  if (app.posting) return 'Sending move…';
+  if (app.action && app.action.name === 'move') return 'Sending move…';
   const side = st.side_to_move === 'white' ? 'White' : 'Black';
   let t = `${side} to move${st.in_check ? ' — check' : ''}`;
   if (isEngineTurn()) t += ' (engine)';
@@ -71,7 +72,9 @@ function statusText() {
 function renderStatus() {
   const el = $('status');
   const m = app.message;
-  const note = app.engineNote && !m && app.viewPly === null && !app.thinking ? ` · ${app.engineNote}` : '';
+  const live = !m && app.viewPly === null;
+  const note = (live && app.notice ? ` · ${app.notice.text}` : '') +
+    (live && app.engineNote && !app.thinking ? ` · ${app.engineNote}` : '');
   el.textContent = m ? m.text : statusText() + note;
   el.classList.toggle('error', !!(m && m.error));
   el.classList.toggle('thinking', !!app.thinking);
@@ -116,11 +119,13 @@ function renderAnalysis() {
   const box = $('analysis');
   const info = $('analysis-info');
   if (!app.analysing) { box.textContent = ''; info.textContent = ''; return; }
-  if (app.thinking || isEngineTurn()) info.textContent = 'paused while the engine thinks';
+  const paused = analysisPaused();
+  if (paused) info.textContent = 'paused while the engine thinks';
   else if (app.es) info.textContent = app.lines[0] ? `depth ${app.lines[0].depth}, ${fmtNodes(app.lines[0])}` : 'starting…';
   else info.textContent = app.lines.length ? 'finished' : '';
   // One element per line, kept and updated in place (the lines change many times a second).
-  const lines = app.lines.filter(Boolean);
+  // None while paused: the lines there were for the position before the engine's move.
+  const lines = paused ? [] : app.lines.filter(Boolean);
   while (box.children.length > lines.length) box.lastChild.remove();
   lines.forEach((l, i) => {
     let el = box.children[i];
@@ -148,8 +153,11 @@ function renderControls() {
   const cur = app.viewPly === null ? n : app.viewPly;
   $('first').disabled = $('prev').disabled = cur === 0;
   $('next').disabled = $('last').disabled = app.viewPly === null;
-  $('undo').disabled = !st || n === 0;
-  $('resign').disabled = !st || !!st.outcome;
+  // One action at a time (app.js): its buttons wait for the pending one.
+  const acting = !!app.action;
+  $('new-game').disabled = $('set-fen').disabled = acting;
+  $('undo').disabled = acting || !st || (n === 0 && !resigned(st));  // a resignation at ply 0 too
+  $('resign').disabled = acting || !st || !!st.outcome;
   const v = app.variant;
   const row = $('setting-row');
   row.hidden = !(v && v.setting);
@@ -187,7 +195,55 @@ function fmtPv(sans, stm, fullmove) {
   return out.join(' ');
 }
 
+// ---------------------------------------------------------------------------------------------
+// The controls read, and the clipboard
+
+function fillVariants() {
+  const sel = $('variant');
+  sel.innerHTML = app.variants.map((v) => `<option value="${esc(v.name)}">${esc(v.title || v.name)}</option>`).join('');
+  const wanted = decodeURIComponent(location.hash.slice(1));
+  const pick = app.variants.find((v) => v.name === wanted) || app.variants.find((v) => v.name === 'normal') || app.variants[0];
+  sel.value = pick.name;
+}
+
+// The start FEN of `variant` with the user's setting (the wizardoz road), if it differs from
+// the default.
+function settingFen(variant) {
+  const set = variant.setting;
+  const value = $('setting').value.trim();
+  if (!set || !value || value === set.default) return null;
+  const fields = variant.start_fen.split(/\s+/);
+  const i = fields.findIndex((t) => t.startsWith(set.fen_prefix));
+  if (i >= 0) fields[i] = set.fen_prefix + value;
+  else fields.push(set.fen_prefix + value);
+  return fields.join(' ');
+}
+
+function engineLimit() {
+  const depth = parseInt($('depth').value, 10);
+  if (depth > 0) return { depth };
+  const ms = parseInt($('movetime').value, 10);
+  return { movetime_ms: ms > 0 ? ms : 1000 };
+}
+
+async function toClipboard(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (_) {
+    // No clipboard API (plain http, no permission): the old way.
+    const ta = document.createElement('textarea');
+    ta.value = text;
+    ta.style.position = 'fixed';
+    ta.style.opacity = '0';
+    document.body.appendChild(ta);
+    ta.select();
+    try { document.execCommand('copy'); } catch (_) { /* nothing more to try */ }
+    ta.remove();
+  }
+}
+
 Object.assign(window.TinmanBoard, {
   renderAll, renderStatus, renderChain, renderPromo, renderAnalysis, fmtScore,
+  fillVariants, settingFen, engineLimit, toClipboard,
 });
 })();
