@@ -2,10 +2,53 @@
 //! shards and merge, the report, and bad input.
 
 use std::collections::HashSet;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+/// The survey's engines search this many nodes a move: real games, quickly.
+const NODES: &str = "nodes=150";
+/// Two roads: the default and its neighbour with c6 for c4.
+const TWO_ROADS: &str = "c4,d5,e6,f5,g4\n# a comment\ng4,f5,e6,d5,c6\n";
 
 fn tinman(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tinman")).args(args).output().expect("tinman runs")
+}
+
+/// A fresh path for one test's file.
+fn temp(name: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("roads-{name}"));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// A file holding `text`.
+fn file_with(name: &str, text: &str) -> PathBuf {
+    let path = temp(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn text(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_default()
+}
+
+/// The lines of a results file, sorted.
+fn sorted_lines(path: &Path) -> Vec<String> {
+    let mut lines: Vec<String> = text(path).lines().map(str::to_string).collect();
+    lines.sort();
+    lines
+}
+
+/// `tinman roads survey ... -o out` with the two roads at `NODES`, `games` per road; its
+/// summary line.
+fn survey(roads: &Path, games: u32, extra: &[&str], out: &Path) -> String {
+    let games = games.to_string();
+    let mut args = vec!["roads", "survey", "--roads", roads.to_str().unwrap(), "--games-per-road", &games];
+    args.extend(["--each", NODES, "-o", out.to_str().unwrap()]);
+    args.extend_from_slice(extra);
+    let o = tinman(&args);
+    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
 }
 
 /// The roads `tinman roads list ARGS` prints, and its count line.
@@ -89,4 +132,184 @@ fn bad_list_options_are_refused() {
     refused(&tinman(&["roads", "list", "--region", "b3-j7"]), "j7 is not a square of the 9x9 board");
     refused(&tinman(&["roads", "list", "--bogus"]), "unknown option '--bogus'");
     refused(&tinman(&["roads", "nosuch"]), "unknown command 'nosuch'");
+}
+
+#[test]
+fn a_survey_of_two_roads_writes_one_line_per_road() {
+    let roads = file_with("two.txt", TWO_ROADS);
+    let out = temp("two.jsonl");
+    let summary = survey(&roads, 2, &["--concurrency", "2"], &out);
+    assert!(summary.starts_with("roads survey: 2 roads (0 stopped early), 4 games, "), "{summary}");
+    assert!(summary.trim_end().ends_with("has 2/2 roads of shard 1/1"), "{summary}");
+    let lines: Vec<serde_json::Value> =
+        text(&out).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    let mut names: Vec<&str> = lines.iter().map(|l| l["road"].as_str().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, ["c4,d5,e6,f5,g4", "c6,d5,e6,f5,g4"]);
+    for l in &lines {
+        let (w, d, b) = (
+            l["white_wins"].as_u64().unwrap(),
+            l["draws"].as_u64().unwrap(),
+            l["black_wins"].as_u64().unwrap(),
+        );
+        assert_eq!((w + d + b, l["games"].as_u64()), (2, Some(2)), "{l}");
+        let score = (w as f64 + d as f64 / 2.0) / 2.0;
+        assert!((l["white_score"].as_f64().unwrap() - score).abs() < 1e-9, "{l}");
+        let (low, high) = (l["low"].as_f64().unwrap(), l["high"].as_f64().unwrap());
+        assert!(low <= score && score <= high && low >= 0.0 && high <= 1.0, "{l}");
+        assert_eq!((l["stopped_early"].as_bool(), l["forfeits"].as_u64()), (Some(false), Some(0)), "{l}");
+        assert_eq!(
+            (l["each"].as_str(), l["games_per_road"].as_u64(), l["seed"].as_u64()),
+            (Some(NODES), Some(2), Some(1))
+        );
+    }
+    // The same games on one worker: the results do not depend on the scheduling.
+    let again = temp("two-again.jsonl");
+    survey(&roads, 2, &[], &again);
+    assert_eq!(sorted_lines(&again), sorted_lines(&out));
+}
+
+#[test]
+fn a_rerun_resumes_after_an_interruption() {
+    let roads = file_with("resume.txt", TWO_ROADS);
+    let whole = temp("resume-whole.jsonl");
+    survey(&roads, 2, &[], &whole);
+    // Finished: nothing to do.
+    let summary = survey(&roads, 2, &[], &whole);
+    assert!(summary.starts_with("roads survey: 0 roads (0 stopped early), 0 games,"), "{summary}");
+    // A run killed while writing its second line: the cut line is dropped and replayed.
+    let full = text(&whole);
+    let first = full.lines().next().unwrap();
+    let cut = temp("resume-cut.jsonl");
+    std::fs::write(&cut, format!("{first}\n{}", &full[first.len() + 1..first.len() + 30])).unwrap();
+    let args =
+        ["roads", "survey", "--roads", roads.to_str().unwrap(), "--games-per-road", "2", "--each", NODES];
+    let o = tinman(&[&args[..], &["-o", cut.to_str().unwrap()]].concat());
+    assert!(o.status.success());
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("ended in a cut line") && stderr.contains("played again"), "{stderr}");
+    assert!(
+        String::from_utf8_lossy(&o.stdout).starts_with("roads survey: 1 roads (0 stopped early), 2 games")
+    );
+    assert_eq!(text(&cut), full);
+    // A run killed in the middle of its games: whole lines only, and a rerun completes it.
+    let killed = temp("resume-killed.jsonl");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tinman"))
+        .args([&args[..], &["-o", killed.to_str().unwrap()]].concat())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while text(&killed).lines().count() == 0 && start.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(text(&killed).ends_with('\n'));
+    survey(&roads, 2, &[], &killed);
+    assert_eq!(sorted_lines(&killed), sorted_lines(&whole));
+}
+
+#[test]
+fn shards_merge_into_the_unsharded_survey() {
+    let roads = file_with("shards.txt", "c4,d5,e6,f5,g4\nc6,d5,e6,f5,g4\nc4,d5,e6,f5,g6\n");
+    let whole = temp("shards-whole.jsonl");
+    survey(&roads, 2, &["--concurrency", "2"], &whole);
+    let (a, b) = (temp("shard-1.jsonl"), temp("shard-2.jsonl"));
+    assert!(survey(&roads, 2, &["--shard", "1/2"], &a).trim_end().ends_with("has 2/2 roads of shard 1/2"));
+    assert!(survey(&roads, 2, &["--shard", "2/2"], &b).trim_end().ends_with("has 1/1 roads of shard 2/2"));
+    let merged = temp("shards-merged.jsonl");
+    let o =
+        tinman(&["roads", "merge", a.to_str().unwrap(), b.to_str().unwrap(), "-o", merged.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("roads merge: 3 roads from 2 files"));
+    assert_eq!(
+        text(&merged).lines().collect::<Vec<_>>(),
+        sorted_lines(&whole),
+        "sorted by road, the same lines"
+    );
+    // A road in two files, an existing output, files of other settings.
+    let twice = temp("shards-twice.jsonl");
+    refused(
+        &tinman(&[
+            "roads",
+            "merge",
+            a.to_str().unwrap(),
+            whole.to_str().unwrap(),
+            "-o",
+            twice.to_str().unwrap(),
+        ]),
+        "is in both",
+    );
+    assert!(!twice.exists());
+    refused(
+        &tinman(&["roads", "merge", a.to_str().unwrap(), "-o", merged.to_str().unwrap()]),
+        "exists; roads merge writes a new file",
+    );
+    let other = file_with("shards-other.jsonl", &text(&b).replace("\"seed\":1}", "\"seed\":2}"));
+    refused(
+        &tinman(&[
+            "roads",
+            "merge",
+            a.to_str().unwrap(),
+            other.to_str().unwrap(),
+            "-o",
+            twice.to_str().unwrap(),
+        ]),
+        "different settings",
+    );
+    assert!(!twice.exists());
+}
+
+#[test]
+fn bad_survey_input_is_refused_before_any_game() {
+    let out = temp("bad.jsonl");
+    let o = out.to_str().unwrap();
+    let run = |roads: &str, extra: &[&str]| {
+        let file = file_with("bad-roads.txt", roads);
+        let mut args = vec!["roads", "survey", "--roads", file.to_str().unwrap(), "--games-per-road", "2"];
+        args.extend(["--each", NODES, "-o", o]);
+        args.extend_from_slice(extra);
+        tinman(&args)
+    };
+    refused(&run("c4,d5,e6;f5,g4\n", &[]), "line 1: road 'c4,d5,e6;f5,g4': 'e6;f5' is not a square name");
+    refused(
+        &run("c4,d5,e6,f5,g4\nc4,d5,e6,f5,j4\n", &[]),
+        "line 2: road 'c4,d5,e6,f5,j4': j4 is not a square of the 9x9 board",
+    );
+    refused(&run("c4,d5,e6,f5\n", &[]), "road c4,d5,e6,f5 has 4 squares; --rules seed roads have 5");
+    refused(&run("c4,d5,e6,f5,g4,h3\n", &["--rules", "any"]), "has 6 squares; --rules any roads have 5");
+    refused(&run("c4,d4,d5,e6,f7\n", &[]), "double adjacency");
+    refused(&run("a4,b5,c6,d5,e4\n", &[]), "a4 is outside the region b3-h7");
+    refused(&run("c4,d5,e6,f5,g4\ng4,f5,e6,d5,c4\n", &[]), "listed twice");
+    refused(&run("# nothing\n", &[]), "no roads in");
+    refused(&run("c4,d5,e6,f5,g4\n", &["--all"]), "exactly one of --all, --roads FILE and --sample N");
+    refused(&run("c4,d5,e6,f5,g4\n", &["--each", "hash=3"]), "unknown key 'hash'");
+    refused(&run("c4,d5,e6,f5,g4\n", &["--shard", "3/2"]), "--shard");
+    refused(&tinman(&["roads", "survey", "--all", "--games-per-road", "2", "-o", o]), "needs --each");
+    refused(&tinman(&["roads", "survey", "--all", "--each", NODES, "-o", o]), "needs --games-per-road");
+    refused(
+        &tinman(&["roads", "survey", "--sample", "0", "--games-per-road", "2", "--each", NODES, "-o", o]),
+        "--sample",
+    );
+    assert!(!out.exists(), "no results file for refused input");
+    // A results file of other settings, or not one at all, is left alone.
+    let foreign = file_with("bad-foreign.jsonl", "not json\n");
+    let roads = file_with("bad-good.txt", "c4,d5,e6,f5,g4\n");
+    let args = [
+        "roads",
+        "survey",
+        "--roads",
+        roads.to_str().unwrap(),
+        "--games-per-road",
+        "2",
+        "--each",
+        NODES,
+        "-o",
+    ];
+    refused(&tinman(&[&args[..], &[foreign.to_str().unwrap()]].concat()), "line 1: not a road result");
+    assert_eq!(text(&foreign), "not json\n");
+    let line = "{\"road\":\"c4,d5,e6,f5,g4\",\"games\":2,\"white_wins\":1,\"draws\":1,\"black_wins\":0,\"white_score\":0.75,\"low\":0.1,\"high\":1.0,\"stopped_early\":false,\"forfeits\":0,\"games_per_road\":8,\"each\":\"nodes=150\",\"seed\":1}\n";
+    let other = file_with("bad-other.jsonl", line);
+    refused(&tinman(&[&args[..], &[other.to_str().unwrap()]].concat()), "holds results of other settings");
+    assert_eq!(text(&other), line);
 }

@@ -2,13 +2,22 @@
 //! roads the seed page counts, and self-play surveys of White's score on each of them.
 //! See docs/roads.md.
 
+mod merge;
+mod results;
 mod shape;
+mod survey;
+mod tally;
 
 use shape::{Region, Road, Rules, DEFAULT_REGION, DEFAULT_ROAD};
 use std::io::Write;
 
 pub const USAGE: &str = "usage:
-  tinman roads list [--rules seed|exclusions|connected] [--region b3-h7]";
+  tinman roads list [--rules seed|exclusions|connected] [--region b3-h7]
+  tinman roads survey (--all | --roads FILE | --sample N) --games-per-road G --each KEY=VALUE...
+               [--rules seed|exclusions|connected|any] [--region b3-h7] [--concurrency C]
+               [--shard K/N] [--seed S] -o RESULTS.jsonl
+               (--each takes the match runner's engine keys: tc=10+0.1, nodes=5000, depth=N, ...)
+  tinman roads merge A.jsonl B.jsonl ... -o ALL.jsonl";
 
 /// Runs `tinman roads ARGS`; results go to `out`, notes and counts to standard error.
 pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
@@ -17,6 +26,8 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     };
     match command.as_str() {
         "list" => list(rest, out),
+        "survey" => survey::run(rest, out),
+        "merge" => merge::run(rest, out),
         "help" | "--help" | "-h" => writeln!(out, "{USAGE}").map_err(|e| e.to_string()),
         other => Err(format!("roads: unknown command '{other}' (tinman roads --help shows the usage)")),
     }
