@@ -313,3 +313,88 @@ fn bad_survey_input_is_refused_before_any_game() {
     refused(&tinman(&[&args[..], &[other.to_str().unwrap()]].concat()), "holds results of other settings");
     assert_eq!(text(&other), line);
 }
+
+/// A results line as the survey writes it (the report recomputes the score from the counts).
+fn result_line(road: &str, w: u32, d: u32, b: u32) -> String {
+    format!(
+        "{{\"road\":\"{road}\",\"games\":{},\"white_wins\":{w},\"draws\":{d},\"black_wins\":{b},\"white_score\":0,\"low\":0,\"high\":1,\"stopped_early\":false,\"forfeits\":0,\"games_per_road\":8,\"each\":\"nodes=150\",\"seed\":1}}\n",
+        w + d + b
+    )
+}
+
+#[test]
+fn the_report_ranks_roads_by_balance_and_draws_them() {
+    let file = file_with(
+        "report.jsonl",
+        &[
+            result_line("c4,d5,e6,f5,g4", 5, 0, 3),
+            result_line("b3,b4,b5,b6,b7", 2, 4, 2),
+            result_line("c4,d4,e5,f6,g7", 1, 2, 5),
+            result_line("e4,f3,f5,g4,g6", 3, 2, 3),
+        ]
+        .concat(),
+    );
+    let svg = temp("report.svg");
+    let o =
+        tinman(&["roads", "report", file.to_str().unwrap(), "--top", "2", "--svg", svg.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let table = String::from_utf8(o.stdout).unwrap();
+    let lines: Vec<&str> = table.lines().collect();
+    assert!(lines[0].starts_with("Roads by balance: 4 roads, 32 games ("), "{table}");
+    assert!(lines[1].starts_with("Rank  Road") && lines[1].contains("95% interval"), "{table}");
+    // Equal scores: the narrower interval (more draws) first; the default road after the top.
+    let words = |l: &str| l.split_whitespace().take(3).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(words(lines[2]), ["1", "b3,b4,b5,b6,b7", "0.500"], "{table}");
+    assert_eq!(words(lines[3]), ["2", "e4,f3,f5,g4,g6", "0.500"], "{table}");
+    assert_eq!(lines[4].trim(), "...");
+    assert_eq!(words(lines[5]), ["3", "c4,d5,e6,f5,g4", "0.625"], "{table}");
+    assert!(lines[5].ends_with("default road"), "{table}");
+    assert_eq!(lines[6], format!("picture: {}", svg.display()));
+    assert_eq!(lines.len(), 7, "{table}");
+    // The picture: two boards of five road squares each, every road in the chart, the
+    // default road marked.
+    let picture = text(&svg);
+    assert!(picture.starts_with("<svg ") && picture.trim_end().ends_with("</svg>"));
+    assert_eq!(picture.matches("fill=\"#f7d33c\"").count(), 10, "two boards' road squares");
+    assert!(picture.contains("#1  b3,b4,b5,b6,b7") && picture.contains("#2  e4,f3,f5,g4,g6"));
+    assert_eq!(picture.matches("<circle ").count(), 4);
+    assert!(picture.contains("default road c4,d5,e6,f5,g4: 0.625"));
+    assert!(!PathBuf::from(format!("{}.partial", svg.display())).exists());
+    // Without the default road, the report says so.
+    let other = file_with("report-other.jsonl", &result_line("b3,b4,b5,b6,b7", 2, 4, 2));
+    let o = tinman(&["roads", "report", other.to_str().unwrap()]);
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("the default road c4,d5,e6,f5,g4 is not in this survey")
+    );
+}
+
+#[test]
+fn bad_report_and_merge_input_is_refused() {
+    let line = result_line("b3,b4,b5,b6,b7", 2, 4, 2);
+    let cut = file_with("report-cut.jsonl", &format!("{line}{}", &line[..40]));
+    let c = cut.to_str().unwrap();
+    refused(&tinman(&["roads", "report", c]), "ends in a cut line");
+    let out = temp("report-cut-merged.jsonl");
+    refused(&tinman(&["roads", "merge", c, "-o", out.to_str().unwrap()]), "ends in a cut line");
+    assert!(!out.exists());
+    let missing = temp("report-missing.jsonl");
+    refused(&tinman(&["roads", "report", missing.to_str().unwrap()]), "no results file");
+    let empty = file_with("report-empty.jsonl", "");
+    refused(&tinman(&["roads", "report", empty.to_str().unwrap()]), "has no road results yet");
+    let bad = file_with("report-bad.jsonl", &line.replace("\"games\":8", "\"games\":9"));
+    refused(
+        &tinman(&["roads", "report", bad.to_str().unwrap()]),
+        "line 1: not a road result: \"games\" is not the sum",
+    );
+    let off = file_with("report-off.jsonl", &line.replace("b3,b4", "b3,j4"));
+    refused(&tinman(&["roads", "report", off.to_str().unwrap()]), "j4 is not a square of the 9x9 board");
+    let good = file_with("report-good.jsonl", &line);
+    refused(&tinman(&["roads", "report", good.to_str().unwrap(), "--top", "0"]), "--top");
+    refused(&tinman(&["roads", "report", good.to_str().unwrap(), c]), "one results file");
+    let svg = temp("report-nodir.svg");
+    let nowhere = svg.with_file_name("no-such-dir").join("x.svg");
+    refused(
+        &tinman(&["roads", "report", good.to_str().unwrap(), "--svg", nowhere.to_str().unwrap()]),
+        "cannot write",
+    );
+}

@@ -3,9 +3,11 @@
 //! See docs/roads.md.
 
 mod merge;
+mod report;
 mod results;
 mod shape;
 mod survey;
+mod svg;
 mod tally;
 
 use shape::{Region, Road, Rules, DEFAULT_REGION, DEFAULT_ROAD};
@@ -17,7 +19,8 @@ pub const USAGE: &str = "usage:
                [--rules seed|exclusions|connected|any] [--region b3-h7] [--concurrency C]
                [--shard K/N] [--seed S] -o RESULTS.jsonl
                (--each takes the match runner's engine keys: tc=10+0.1, nodes=5000, depth=N, ...)
-  tinman roads merge A.jsonl B.jsonl ... -o ALL.jsonl";
+  tinman roads merge A.jsonl B.jsonl ... -o ALL.jsonl
+  tinman roads report RESULTS.jsonl [--top N] [--svg FILE]";
 
 /// Runs `tinman roads ARGS`; results go to `out`, notes and counts to standard error.
 pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
@@ -28,6 +31,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         "list" => list(rest, out),
         "survey" => survey::run(rest, out),
         "merge" => merge::run(rest, out),
+        "report" => report::run(rest, out),
         "help" | "--help" | "-h" => writeln!(out, "{USAGE}").map_err(|e| e.to_string()),
         other => Err(format!("roads: unknown command '{other}' (tinman roads --help shows the usage)")),
     }
