@@ -398,3 +398,56 @@ fn bad_report_and_merge_input_is_refused() {
         "cannot write",
     );
 }
+
+/// A Python with dask.distributed: `TINMAN_PYTHON`, else the venv `target/pyenv` that
+/// tests/run.sh fills, else `python3`; None if none has it.
+fn dask_python() -> Option<PathBuf> {
+    let venv = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("../pyenv/bin/python");
+    let candidates =
+        std::env::var_os("TINMAN_PYTHON").map(PathBuf::from).into_iter().chain([venv, "python3".into()]);
+    candidates.into_iter().find(|p| {
+        Command::new(p).args(["-c", "import distributed"]).output().is_ok_and(|o| o.status.success())
+    })
+}
+
+#[test]
+fn the_dask_driver_runs_the_shards_on_a_local_cluster() {
+    let Some(python) = dask_python() else {
+        eprintln!("note: no Python with dask.distributed (pip install 'dask[distributed]'); the driver's test is skipped");
+        return;
+    };
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts/roads_dask.py");
+    let roads = file_with("dask.txt", "c4,d5,e6,f5,g4\nc6,d5,e6,f5,g4\nc4,d5,e6,f5,g6\n");
+    let whole = temp("dask-whole.jsonl");
+    survey(&roads, 2, &[], &whole);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("roads-dask");
+    let _ = std::fs::remove_dir_all(&dir);
+    let driver = |survey_options: &[&str]| {
+        let mut args = vec![script.to_str().unwrap(), "--local-workers", "2", "--shards", "2"];
+        args.extend(["--tinman", env!("CARGO_BIN_EXE_tinman"), "--out", dir.to_str().unwrap(), "--"]);
+        args.extend_from_slice(survey_options);
+        Command::new(&python).args(&args).output().expect("the driver runs")
+    };
+    let options = ["--roads", roads.to_str().unwrap(), "--games-per-road", "2", "--each", NODES];
+    let o = driver(&options);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        stdout.contains("shard 1/2: roads survey: 2 roads")
+            && stdout.contains("shard 2/2: roads survey: 1 roads")
+    );
+    assert!(stdout.contains("roads merge: 3 roads from 2 files"), "{stdout}");
+    let merged = dir.join("all.jsonl");
+    assert_eq!(text(&merged).lines().collect::<Vec<_>>(), sorted_lines(&whole));
+    // A rerun resumes: every shard is complete, nothing is played, the merge is the same.
+    let o = driver(&options);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success());
+    assert_eq!(stdout.matches("roads survey: 0 roads (0 stopped early), 0 games").count(), 2, "{stdout}");
+    assert_eq!(text(&merged).lines().collect::<Vec<_>>(), sorted_lines(&whole));
+    // The survey's refusal comes back as the driver's.
+    let bad = file_with("dask-bad.txt", "c4,d5,e6,f5\n");
+    let o = driver(&["--roads", bad.to_str().unwrap(), "--games-per-road", "2", "--each", NODES]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("has 4 squares"));
+}
