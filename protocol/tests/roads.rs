@@ -138,7 +138,13 @@ fn bad_list_options_are_refused() {
 fn a_survey_of_two_roads_writes_one_line_per_road() {
     let roads = file_with("two.txt", TWO_ROADS);
     let out = temp("two.jsonl");
-    let summary = survey(&roads, 2, &["--concurrency", "2"], &out);
+    let games = temp("two.pgn");
+    let summary = survey(&roads, 2, &["--concurrency", "2", "--pgnout", games.to_str().unwrap()], &out);
+    // Every game in the PGN file, its road in its FEN.
+    let pgn = text(&games);
+    assert_eq!(pgn.matches("[Event ").count(), 4);
+    assert_eq!(pgn.matches("road:c4,d5,e6,f5,g4\"]").count(), 2, "{pgn}");
+    assert_eq!(pgn.matches("road:c6,d5,e6,f5,g4\"]").count(), 2, "{pgn}");
     assert!(summary.starts_with("roads survey: 2 roads (0 stopped early), 4 games, "), "{summary}");
     assert!(summary.trim_end().ends_with("has 2/2 roads of shard 1/1"), "{summary}");
     let lines: Vec<serde_json::Value> =

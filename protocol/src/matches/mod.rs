@@ -6,7 +6,7 @@ mod engine_uci;
 mod engine_xboard;
 pub(super) mod openings;
 pub(super) mod options;
-mod pgn;
+pub(super) mod pgn;
 mod process;
 pub(super) mod referee;
 mod schedule;

@@ -3,6 +3,7 @@
 //! See docs/roads.md.
 
 mod merge;
+mod pick;
 mod report;
 mod results;
 mod shape;
@@ -17,7 +18,7 @@ pub const USAGE: &str = "usage:
   tinman roads list [--rules seed|exclusions|connected] [--region b3-h7]
   tinman roads survey (--all | --roads FILE | --sample N) --games-per-road G --each KEY=VALUE...
                [--rules seed|exclusions|connected|any] [--region b3-h7] [--concurrency C]
-               [--shard K/N] [--seed S] -o RESULTS.jsonl
+               [--shard K/N] [--seed S] [--pgnout FILE] -o RESULTS.jsonl
                (--each takes the match runner's engine keys: tc=10+0.1, nodes=5000, depth=N, ...)
   tinman roads merge A.jsonl B.jsonl ... -o ALL.jsonl
   tinman roads report RESULTS.jsonl [--top N] [--svg FILE]";

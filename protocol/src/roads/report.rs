@@ -94,8 +94,8 @@ fn row(rank: usize, r: &RoadResult, default: &Road) -> String {
     if r.forfeits > 0 {
         notes.push("has forfeits");
     }
-    format!(
-        "{:>4}  {:<15} {s:>6.3}  [{low:.3}, {high:.3}]  {:>7.3} {:>6} {:>5} {:>5} {:>5}  {}\n",
+    let line = format!(
+        "{:>4}  {:<15} {s:>6.3}  [{low:.3}, {high:.3}]  {:>7.3} {:>6} {:>5} {:>5} {:>5}  {}",
         rank + 1,
         r.road.text(),
         (s - 0.5).abs(),
@@ -104,5 +104,6 @@ fn row(rank: usize, r: &RoadResult, default: &Road) -> String {
         r.counts.draws,
         r.counts.black_wins,
         notes.join(", ")
-    )
+    );
+    format!("{}\n", line.trim_end())
 }

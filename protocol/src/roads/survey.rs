@@ -5,9 +5,11 @@
 
 use super::super::matches::openings::{random_opening, Opening, Rng};
 use super::super::matches::options::{self, Config};
+use super::super::matches::pgn;
 use super::super::matches::referee::{self, Termination};
+use super::pick::{pick_roads, Pick};
 use super::results::{self, RoadResult, Settings};
-use super::shape::{self, Road};
+use super::shape::Road;
 use super::tally::RoadTally;
 use super::RoadSet;
 use crate::session::rules;
@@ -38,13 +40,6 @@ const MAX_GAMES_PER_ROAD: u64 = 1_000_000;
 /// Redraws of the progress bar per second.
 const PROGRESS_HZ: u64 = 4;
 
-/// Which roads to survey.
-enum Pick {
-    All,
-    File(PathBuf),
-    Sample(usize),
-}
-
 struct Survey {
     roads: Vec<Road>,
     settings: Settings,
@@ -54,12 +49,14 @@ struct Survey {
     /// Shard K of N as (K-1, N).
     shard: (usize, usize),
     output: PathBuf,
+    /// Every game played, appended as PGN (its `FEN` tag names the road).
+    pgnout: Option<PathBuf>,
 }
 
 fn parse(args: &[String]) -> Result<Survey, String> {
     let mut set = RoadSet::new();
     let (mut picks, mut games, mut each, mut output) = (Vec::new(), None, Vec::new(), None);
-    let (mut concurrency, mut shard, mut seed) = (1, (0, 1), 1);
+    let (mut concurrency, mut shard, mut seed, mut pgnout) = (1, (0, 1), 1, None);
     let mut i = 0;
     while i < args.len() {
         let arg = args[i].as_str();
@@ -108,6 +105,7 @@ fn parse(args: &[String]) -> Result<Survey, String> {
             }
             "--seed" => seed = rules::whole_number("--seed", &value("--seed")?, 0, u64::MAX)?,
             "-o" | "--output" => output = Some(PathBuf::from(value("-o")?)),
+            "--pgnout" => pgnout = Some(PathBuf::from(value("--pgnout")?)),
             other => {
                 return Err(format!(
                     "roads survey: unknown option '{other}' (tinman roads --help shows the usage)"
@@ -127,51 +125,7 @@ fn parse(args: &[String]) -> Result<Survey, String> {
     let roads = pick_roads(&set, pick, seed)?;
     let config = match_config(&each)?;
     let settings = Settings { games_per_road: games, each: each.join(" "), seed };
-    Ok(Survey { roads, settings, config, concurrency, shard, output })
-}
-
-/// The survey's roads, in order: the set, a file's roads (each checked against `--rules`
-/// and as the game's `road:` field), or a sample of the set drawn with the seed.
-fn pick_roads(set: &RoadSet, pick: Pick, seed: u64) -> Result<Vec<Road>, String> {
-    match pick {
-        Pick::All => shape::enumerate(set.rules, &set.region),
-        Pick::Sample(n) => {
-            let mut roads = shape::enumerate(set.rules, &set.region)?;
-            if n > roads.len() {
-                return Err(format!("--sample {n}: the set has only {} roads", roads.len()));
-            }
-            let mut rng = Rng::new(seed);
-            for i in (1..roads.len()).rev() {
-                roads.swap(i, rng.below(i + 1));
-            }
-            roads.truncate(n);
-            roads.sort();
-            Ok(roads)
-        }
-        Pick::File(path) => {
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| format!("--roads: cannot read {}: {e}", path.display()))?;
-            let mut roads: Vec<Road> = Vec::new();
-            for (n, line) in text.lines().enumerate() {
-                let line = line.trim();
-                if line.is_empty() || line.starts_with('#') {
-                    continue;
-                }
-                let at = |why: String| format!("--roads {} line {}: {why}", path.display(), n + 1);
-                let road = Road::parse(line).map_err(at)?;
-                set.rules.check(&road, &set.region).map_err(at)?;
-                crate::game::checked_setting("Road", &road.text()).map_err(|e| at(e.to_string()))?;
-                if roads.contains(&road) {
-                    return Err(at(format!("road {} is listed twice", road.text())));
-                }
-                roads.push(road);
-            }
-            if roads.is_empty() {
-                return Err(format!("--roads: no roads in {}", path.display()));
-            }
-            Ok(roads)
-        }
-    }
+    Ok(Survey { roads, settings, config, concurrency, shard, output, pgnout })
 }
 
 /// The match runner's configuration for two copies of this binary playing `wizardoz` with
@@ -227,8 +181,9 @@ impl Dispatch {
     }
 }
 
-/// A finished game: road index in the run, game number, winner, whether an engine failed.
-type Finished = (usize, u32, Option<Color>, bool);
+/// A finished game: road index in the run, game number, winner, whether an engine failed,
+/// and its PGN if `--pgnout` asks for it.
+type Finished = (usize, u32, Option<Color>, bool, Option<String>);
 
 /// Runs `tinman roads survey`; the summary goes to `out`, the progress bar to the terminal.
 pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
@@ -259,6 +214,16 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         file.set_len(existing.whole_bytes).map_err(|e| format!("cannot repair {path}: {e}"))?;
         eprintln!("roads survey: {path} ended in a cut line (a run killed while writing it); dropped, that road is played again");
     }
+    let mut pgn_file = match &survey.pgnout {
+        Some(p) => Some(
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| format!("--pgnout: cannot open {}: {e}", p.display()))?,
+        ),
+        None => None,
+    };
     if let Some(first) = todo.first() {
         let probe = Opening { fen: Some(start_fen(variant, first)), moves: Vec::new() };
         super::super::matches::check_engines(&survey.config, &probe)?;
@@ -289,8 +254,11 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
                 .map_err(|e| format!("cannot start a worker thread: {e}"))?;
         }
         drop(sender);
-        for (road, game, winner, forfeit) in inbox {
+        for (road, game, winner, forfeit, game_pgn) in inbox {
             played += 1;
+            if let (Some(f), Some(text)) = (pgn_file.as_mut(), game_pgn) {
+                f.write_all(text.as_bytes()).map_err(|e| format!("--pgnout: cannot write: {e}"))?;
+            }
             if tallies[road].done(games) || !tallies[road].add(game, winner, forfeit, games) {
                 continue;
             }
@@ -341,6 +309,7 @@ fn worker(
     sender: &mpsc::Sender<Finished>,
 ) {
     let mut searcher = Searcher::new(4);
+    let date = pgn::today();
     let mut config = survey.config.clone();
     let mut current = None;
     let mut pool: referee::Pool = config.engines.iter().map(|_| None).collect();
@@ -365,7 +334,8 @@ fn worker(
             record.termination,
             Termination::TimeForfeit | Termination::Abandoned | Termination::RulesInfraction
         );
-        if sender.send((road, game, record.winner, forfeit)).is_err() {
+        let text = survey.pgnout.as_ref().map(|_| pgn::game(&config, &record, &date));
+        if sender.send((road, game, record.winner, forfeit, text)).is_err() {
             break;
         }
     }
@@ -386,15 +356,5 @@ mod tests {
         assert_eq!(d.take(2), Some((2, 0)));
         assert_eq!(d.take(2), Some((2, 1)));
         assert_eq!(d.take(2), None);
-    }
-
-    #[test]
-    fn a_sample_is_drawn_from_the_set_by_the_seed() {
-        let set = RoadSet::new();
-        let a = pick_roads(&set, Pick::Sample(5), 1).unwrap();
-        assert_eq!(a, pick_roads(&set, Pick::Sample(5), 1).unwrap());
-        assert_ne!(a, pick_roads(&set, Pick::Sample(5), 2).unwrap());
-        assert!(a.windows(2).all(|w| w[0] < w[1]));
-        assert!(pick_roads(&set, Pick::Sample(3000), 1).is_err());
     }
 }

@@ -172,7 +172,8 @@ fn chart(s: &mut String, top: f64, ranked: &[RoadResult], default: &Road) {
         let radius = if is_default { 5.0 } else { (step * 0.4).clamp(1.2, 4.0) };
         let _ = writeln!(s, r#"<circle cx="{x}" cy="{}" r="{radius}" fill="{colour}"/>"#, y_of(score));
         if is_default {
-            mark = Some((x, y_of(score), score));
+            // The label goes above the interval bar, clear of the other roads' dots.
+            mark = Some((x, y_of(high), score));
         }
     }
     if let Some((x, y, score)) = mark {
@@ -180,9 +181,9 @@ fn chart(s: &mut String, top: f64, ranked: &[RoadResult], default: &Road) {
         let dx = if anchor == "end" { -10.0 } else { 10.0 };
         let _ = writeln!(
             s,
-            r#"<text x="{}" y="{}" font-size="13" font-weight="bold" fill="{MARK}" text-anchor="{anchor}">default road {DEFAULT_ROAD}: {score:.3}</text>"#,
+            r#"<text x="{}" y="{}" font-size="13" font-weight="bold" fill="{MARK}" text-anchor="{anchor}" stroke="white" stroke-width="4" paint-order="stroke">default road {DEFAULT_ROAD}: {score:.3}</text>"#,
             x + dx,
-            y - 10.0
+            y - 6.0
         );
     } else {
         let _ = writeln!(
