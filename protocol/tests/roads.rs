@@ -392,6 +392,12 @@ fn bad_report_and_merge_input_is_refused() {
         &tinman(&["roads", "report", bad.to_str().unwrap()]),
         "line 1: not a road result: \"games\" is not the sum",
     );
+    let huge = line.replace(
+        "\"games\":8,\"white_wins\":2,\"draws\":4",
+        "\"games\":4294967299,\"white_wins\":4294967295,\"draws\":2",
+    );
+    let huge = file_with("report-huge.jsonl", &huge);
+    refused(&tinman(&["roads", "report", huge.to_str().unwrap()]), "\"games\" is not the sum");
     let off = file_with("report-off.jsonl", &line.replace("b3,b4", "b3,j4"));
     refused(&tinman(&["roads", "report", off.to_str().unwrap()]), "j4 is not a square of the 9x9 board");
     let good = file_with("report-good.jsonl", &line);

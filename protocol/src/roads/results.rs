@@ -81,7 +81,8 @@ impl RoadResult {
             draws: small("draws")?,
             black_wins: small("black_wins")?,
         };
-        if u64::from(counts.games()) != number("games")? {
+        let sum = u64::from(counts.white_wins) + u64::from(counts.draws) + u64::from(counts.black_wins);
+        if sum != number("games")? || sum > u64::from(u32::MAX) {
             return Err("\"games\" is not the sum of the results".into());
         }
         Ok(RoadResult {

@@ -205,6 +205,11 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         .filter(|r| !existing.results.iter().any(|e| &e.road == **r))
         .map(|r| (*r).clone())
         .collect();
+    // The engines first, so that a broken engine leaves no file behind.
+    if let Some(first) = todo.first() {
+        let probe = Opening { fen: Some(start_fen(variant, first)), moves: Vec::new() };
+        super::super::matches::check_engines(&survey.config, &probe)?;
+    }
     let mut file = OpenOptions::new()
         .create(true)
         .append(true)
@@ -224,10 +229,6 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         ),
         None => None,
     };
-    if let Some(first) = todo.first() {
-        let probe = Opening { fen: Some(start_fen(variant, first)), moves: Vec::new() };
-        super::super::matches::check_engines(&survey.config, &probe)?;
-    }
 
     let bar = ProgressBar::new(mine.len() as u64);
     bar.set_style(
@@ -254,10 +255,19 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
                 .map_err(|e| format!("cannot start a worker thread: {e}"))?;
         }
         drop(sender);
+        // On a write error the workers stop after their games in progress.
+        let stop_all = || {
+            if let Ok(mut d) = dispatch.lock() {
+                d.closed.iter_mut().for_each(|c| *c = true);
+            }
+        };
         for (road, game, winner, forfeit, game_pgn) in inbox {
             played += 1;
             if let (Some(f), Some(text)) = (pgn_file.as_mut(), game_pgn) {
-                f.write_all(text.as_bytes()).map_err(|e| format!("--pgnout: cannot write: {e}"))?;
+                if let Err(e) = f.write_all(text.as_bytes()) {
+                    stop_all();
+                    return Err(format!("--pgnout: cannot write: {e}"));
+                }
             }
             if tallies[road].done(games) || !tallies[road].add(game, winner, forfeit, games) {
                 continue;
@@ -275,9 +285,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
             };
             // One write per road, so that a kill leaves whole lines.
             if let Err(e) = file.write_all(result.line().as_bytes()).and_then(|()| file.flush()) {
-                if let Ok(mut d) = dispatch.lock() {
-                    d.closed.iter_mut().for_each(|c| *c = true);
-                }
+                stop_all();
                 return Err(format!("cannot write {path}: {e}"));
             }
             done += 1;
