@@ -6,6 +6,8 @@
 #   browser board's end-to-end test): the system Python's if it has them, else a virtual
 #   environment under target/pyenv (Debian's own Python refuses `pip install` outside one),
 #   else Debian's python3-chess and python3-selenium;
+# - dask.distributed (the test of scripts/roads_dask.py, the survey's cluster driver): into
+#   the same virtual environment when the Python in use lacks it;
 # - Debian's xboard, xvfb and xauth (the real-GUI test), chromium and chromium-driver (the
 #   browser test), each only if missing.
 set -euo pipefail
@@ -44,6 +46,17 @@ if ! python3 -c 'import chess, selenium' 2>/dev/null; then
     fi
     # The tests call `python3`: the environment's comes first.
     [ -x "$venv/bin/python3" ] && export PATH="$venv/bin:$PATH"
+fi
+
+if ! python3 -c 'import distributed' 2>/dev/null; then
+    if [ ! -x "$venv/bin/python3" ]; then
+        mkdir -p target
+        python3 -m venv "$venv" 2>/dev/null || { apt_install python3-venv; python3 -m venv "$venv"; }
+    fi
+    # Without it the driver's test is skipped with a note, as the tests without python-chess.
+    "$venv/bin/python3" -c 'import distributed' 2>/dev/null ||
+        "$venv/bin/python3" -m pip install --quiet "dask[distributed]" ||
+        echo "run.sh: pip could not install dask.distributed; the roads driver's test is skipped" >&2
 fi
 
 missing=()

@@ -1,8 +1,10 @@
-//! Command-line tools: `perft`, `moves`, `fen`, `go`, `bench`, `match`, `datagen`, `tune` and
-//! `serve`.
+//! Command-line tools: `perft`, `moves`, `fen`, `go`, `bench`, `match`, `datagen`, `tune`,
+//! `serve` and `roads`.
 
 #[path = "matches/mod.rs"]
 mod matches;
+#[path = "roads/mod.rs"]
+mod roads;
 
 use crate::session::rules;
 use crate::uci::info_line;
@@ -27,7 +29,8 @@ const USAGE: &str = "usage:
                [--seed N] [--shard K/N] [--hash MB] -o FILE
   tinman tune --variant NAME --data FILE [--data FILE ...] -o TABLE [--epochs N] [--learning-rate CP]
               [--threads N] [--lambda L] [--from hand|tuned]   (tinman tune --help)
-  tinman serve [--host 127.0.0.1] [--port 8080] [--open] [--hash MB] [--threads N]   (tinman serve --help)";
+  tinman serve [--host 127.0.0.1] [--port 8080] [--open] [--hash MB] [--threads N]   (tinman serve --help)
+  tinman roads list|survey|merge|report ...   (tinman roads --help; docs/roads.md)";
 
 /// Exit status for bad input (unknown variant, bad FEN, bad option).
 const EXIT_BAD_INPUT: i32 = 2;
@@ -213,6 +216,7 @@ fn execute(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         }
         "tune" => crate::tune::run(rest, out),
         "serve" => crate::serve::run(rest, out),
+        "roads" => roads::run(rest, out),
         "help" | "--help" | "-h" => writeln!(out, "{USAGE}").map_err(|e| e.to_string()),
         other => Err(format!("unknown command '{other}'\n{USAGE}")),
     }

@@ -113,7 +113,7 @@ fn parse(args: &[String]) -> Result<Config, String> {
 }
 
 /// `K/N` with 1 <= K <= N, as (K-1, N).
-fn parse_shard(text: &str) -> Result<(u32, u32), String> {
+pub(crate) fn parse_shard(text: &str) -> Result<(u32, u32), String> {
     let bad = || format!("expected K/N with 1 <= K <= N, not '{}'", rules::shorten(text));
     let (k, n) = text.split_once('/').ok_or_else(bad)?;
     let k = rules::whole_number("K", k, 1, u32::MAX as u64).map_err(|_| bad())?;

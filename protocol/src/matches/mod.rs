@@ -4,11 +4,11 @@
 mod engine;
 mod engine_uci;
 mod engine_xboard;
-mod openings;
-mod options;
-mod pgn;
+pub(super) mod openings;
+pub(super) mod options;
+pub(super) mod pgn;
 mod process;
-mod referee;
+pub(super) mod referee;
 mod schedule;
 mod stats;
 mod timecontrol;
@@ -190,7 +190,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 /// Starts every engine once before the first game (all at once, so that hanging engines
 /// cost one timeout in all): the handshake, the variant, the first game's setup. Err is the
 /// first engine's problem, as one line.
-fn check_engines(config: &Config, first: &openings::Opening) -> Result<(), String> {
+pub(super) fn check_engines(config: &Config, first: &openings::Opening) -> Result<(), String> {
     let start = engine::GameStart { variant: config.variant.name, fen: first.fen.as_deref() };
     let results: Vec<Result<(), String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = config

@@ -53,7 +53,7 @@ pub fn prepare(config: &Config, count: usize) -> Result<Vec<Opening>, String> {
         Openings::Random { plies, balance } => {
             let mut searcher = Searcher::new(4);
             Ok((0..count)
-                .map(|_| random_opening(config.variant, *plies, *balance, &mut rng, &mut searcher))
+                .map(|_| random_opening(config.variant, None, *plies, *balance, &mut rng, &mut searcher))
                 .collect())
         }
     }
@@ -126,18 +126,24 @@ fn read_pgn(variant: &'static Variant, path: &str, plies: Option<usize>) -> Resu
     Ok(list)
 }
 
-/// `plies` random legal moves from the start, tried until a short search scores the
-/// position within `balance` centipawns (or the most level one after `RANDOM_TRIES`).
-fn random_opening(
+/// `plies` random legal moves from the start (the game's, or the setup `fen`), tried until a
+/// short search scores the position within `balance` centipawns (or the most level one
+/// after `RANDOM_TRIES`).
+pub fn random_opening(
     variant: &'static Variant,
+    fen: Option<&str>,
     plies: usize,
     balance: i32,
     rng: &mut Rng,
     s: &mut Searcher,
 ) -> Opening {
+    let start = match fen {
+        Some(fen) => Position::from_fen(variant, fen).expect("a setup checked by the caller"),
+        None => Position::start(variant),
+    };
     let mut best: Option<(i32, Vec<String>)> = None;
     for _ in 0..RANDOM_TRIES {
-        let mut pos = Position::start(variant);
+        let mut pos = start.clone();
         let mut moves = Vec::new();
         for _ in 0..plies {
             let legal = pos.legal_moves();
@@ -159,11 +165,11 @@ fn random_opening(
             Score::Mate(_) => i32::MAX,
         };
         if score <= balance {
-            return Opening { fen: None, moves };
+            return Opening { fen: fen.map(str::to_string), moves };
         }
         if best.as_ref().is_none_or(|(b, _)| score < *b) {
             best = Some((score, moves));
         }
     }
-    Opening { fen: None, moves: best.map(|(_, m)| m).unwrap_or_default() }
+    Opening { fen: fen.map(str::to_string), moves: best.map(|(_, m)| m).unwrap_or_default() }
 }
