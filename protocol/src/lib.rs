@@ -6,6 +6,7 @@ pub mod cli;
 mod datagen;
 mod game;
 mod io;
+mod movetext;
 pub mod serve;
 mod session;
 mod tune;

@@ -13,9 +13,6 @@ use super::referee::{GameRecord, Termination};
 use std::fmt::Write;
 use tinman_core::{Move, Position, Special};
 
-/// Longest movetext line.
-const LINE_WIDTH: usize = 80;
-
 /// One game in PGN, ending with a blank line.
 pub fn game(config: &Config, g: &GameRecord, date: &str) -> String {
     let mut out = String::new();
@@ -71,20 +68,8 @@ pub fn game(config: &Config, g: &GameRecord, date: &str) -> String {
     }
     words.push(format!("{{{}}}", g.reason));
     words.push(g.result().to_string());
-    let mut line = String::new();
-    for w in words {
-        if !line.is_empty() && line.len() + 1 + w.len() > LINE_WIDTH {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&w);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
+    out.push_str(&crate::movetext::wrap(&words));
+    out.push('\n');
     out
 }
 

@@ -324,20 +324,6 @@ pub fn pgn(pos: &Position, start_fen: &str, resigned: Option<Resignation>) -> St
         replay.make(mv);
     }
     words.push(result.to_string());
-    // PGN's lines are at most 80 characters.
-    let mut line = String::new();
-    for word in words {
-        if !line.is_empty() && line.len() + 1 + word.len() > 79 {
-            text.push_str(&line);
-            text.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&word);
-    }
-    text.push_str(&line);
-    text.push('\n');
+    text.push_str(&crate::movetext::wrap(&words));
     text
 }
