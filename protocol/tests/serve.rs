@@ -208,6 +208,12 @@ fn fens_with_the_games_extra_fields_are_read_and_a_road_double_move_shows_its_to
     assert_eq!((on("d5"), on("c4"), on("a1")), (json!(5), json!(2), json!(base)));
     assert_eq!(state["zone"].as_array().unwrap().len(), 16);
     assert_eq!(state["fen"], core.to_fen());
+    // Any move ends with the height-6 Wazir on e5 gone, not captured.
+    let (status, after) =
+        json_request("POST", &format!("/api/games/{}/move", id(&state)), json!({"move": "a2a3"}));
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["last_move"]["vanished"], json!(["e5"]));
+    assert_eq!(after["last_move"]["captured"], json!([]));
     // Bad FENs, a bad road, a bad variant.
     refused("POST", "/api/games", r#"{"variant": "normal", "fen": "8/8 w"}"#, 400);
     let error = refused(

@@ -215,25 +215,23 @@ pub fn state_view(id: &str, pos: &Position, start_fen: &str, resigned: Option<Re
     }
     let mut history = Vec::with_capacity(played.len());
     let mut last_move = Value::Null;
-    let mut vanished = Vec::new();
     for (i, &mv) in played.iter().enumerate() {
-        let view = move_view(&replay, mv);
-        let is_last = i + 1 == played.len();
-        let before = replay.occupied();
-        let captured = captured_squares(&replay, mv);
+        history.push(json!({"text": replay.move_text(mv), "san": replay.san(mv)}));
+        if i + 1 < played.len() {
+            replay.make(mv);
+            continue;
+        }
+        // The last move in full, with the units that left the board without being captured
+        // (a Wazir that vanished).
+        last_move = move_view(&replay, mv);
+        let (before, captured) = (replay.occupied(), captured_squares(&replay, mv));
         replay.make(mv);
-        if is_last && v.vanishing().is_some() {
-            // Units that left the board without being captured (a Wazir that vanished).
-            let gone = before - replay.occupied() - Bitboard::from_square(mv.from());
-            vanished = gone.squares().filter(|s| !captured.contains(s)).map(|s| s.to_string()).collect();
-        }
-        if is_last {
-            last_move = view.clone();
-        }
-        history.push(json!({"text": view["text"], "san": view["san"]}));
-    }
-    if let Value::Object(map) = &mut last_move {
-        map.insert("vanished".into(), json!(vanished));
+        let gone = before - replay.occupied() - Bitboard::from_square(mv.from());
+        let vanished: Vec<String> = match v.vanishing() {
+            Some(_) => gone.squares().filter(|s| !captured.contains(s)).map(|s| s.to_string()).collect(),
+            None => Vec::new(),
+        };
+        last_move["vanished"] = json!(vanished);
     }
     let zone = v.vanishing().map_or(Bitboard::EMPTY, |z| z.zone());
     json!({
