@@ -344,6 +344,11 @@ impl Worker {
 
     /// Looks at the clock, node limit and stop flag now and then.
     fn poll(&mut self) {
+        // A node limit is met exactly (one thread) so that small limits (`go nodes 100`)
+        // mean what they say, not the next multiple of `CHECK_INTERVAL`.
+        if self.node_limit.is_some_and(|n| self.total_nodes() >= n) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
         if !self.nodes.is_multiple_of(CHECK_INTERVAL) && self.moves_since_poll < CHECK_MOVES {
             return;
         }

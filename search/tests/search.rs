@@ -108,6 +108,23 @@ fn node_limit_is_respected() {
 }
 
 #[test]
+fn small_node_limits_are_met_in_every_game() {
+    const UNWIND_SLACK: u64 = 64;
+    // One thread stops at the limit (plus the nodes it visits while unwinding), not at the
+    // next multiple of the clock interval: `nodes=300` and `nodes=1000` are different
+    // searches (the road survey and datagen run at such limits).
+    for variant in variants::all() {
+        let p = Position::start(variant);
+        for limit in [100, 300, 1000] {
+            let r =
+                Searcher::new(8).search(&p, &Limits { nodes: Some(limit), ..Limits::default() }, &mut |_| {});
+            assert!(r.best.is_some(), "{}", variant.name);
+            assert!(r.nodes <= limit + UNWIND_SLACK, "{} at {limit}: {} nodes", variant.name, r.nodes);
+        }
+    }
+}
+
+#[test]
 fn stops_on_request_from_another_thread() {
     let p = Position::start(variants::by_name("normal").unwrap());
     let mut searcher = Searcher::new(8);
