@@ -39,6 +39,10 @@ const DEFAULT_MOVES_TO_GO: u32 = 30;
 /// alone is lost to one scheduling hiccup of a loaded machine (two forfeits in 200 games at
 /// 5+0.05 while a test run shared the cores, one by each build).
 const RESERVE_OVERHEADS: u32 = 10;
+/// With an increment, a clock below this many reserves is rebuilt: the search plans
+/// `LOW_CLOCK_SOFT_PERCENT` of the increment and stops by the increment itself.
+const FLOOR_RESERVES: u32 = 2;
+const LOW_CLOCK_SOFT_PERCENT: u32 = 50;
 /// The hard limit may reach this many times the planned time...
 const HARD_LIMIT_FACTOR: u32 = 4;
 /// ...but never more than this fraction of the remaining time (1 / n).
@@ -63,10 +67,18 @@ impl Limits {
         let reserve = (overhead * RESERVE_OVERHEADS).min(clock.remaining / 2);
         let usable = clock.remaining.saturating_sub(overhead).saturating_sub(reserve);
         let moves = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
-        let planned = usable / moves + clock.increment * 3 / 4;
+        let mut planned = usable / moves + clock.increment * 3 / 4;
         let cap = usable / MAX_SHARE_OF_CLOCK;
+        let mut hard_cap = cap;
+        // Playing on the increment below the floor, the search spends less than the increment
+        // so that the clock climbs back: otherwise it settles where the cap meets the
+        // increment (60-130 ms at 1+0.01), and one hiccup of a loaded machine loses on time.
+        if !clock.increment.is_zero() && clock.remaining < overhead * RESERVE_OVERHEADS * FLOOR_RESERVES {
+            planned = planned.min(clock.increment * LOW_CLOCK_SOFT_PERCENT / 100);
+            hard_cap = hard_cap.min(clock.increment);
+        }
         let soft = planned.min(cap).max(Duration::from_millis(1));
-        let hard = (planned * HARD_LIMIT_FACTOR).min(cap).max(soft);
+        let hard = (planned * HARD_LIMIT_FACTOR).min(hard_cap).max(soft);
         TimePlan { soft: Some(soft), hard: Some(hard) }
     }
 }
@@ -172,6 +184,42 @@ mod tests {
         assert_eq!(s.scaled(planned), Duration::from_millis(700));
         s.record(b, -50);
         assert_eq!(s.scaled(planned), Duration::from_millis(1950));
+    }
+
+    /// The lowest clock (ms) over a game of `moves` moves at `base`+`inc` ms in which every
+    /// search ends halfway between its soft and hard limits and `lost` ms more go by outside
+    /// the search (protocol, scheduling), after the first `settle` moves.
+    fn lowest_clock(base: u64, inc: u64, lost: u64, moves: usize, settle: usize) -> i64 {
+        let mut clock = base as i64;
+        let mut lowest = i64::MAX;
+        for n in 0..moves {
+            let limits = Limits {
+                clock: Some(Clock {
+                    remaining: Duration::from_millis(clock.max(0) as u64),
+                    increment: Duration::from_millis(inc),
+                    moves_to_go: None,
+                }),
+                ..Limits::default()
+            };
+            let plan = limits.time_plan();
+            let spent = (plan.soft.unwrap() + plan.hard.unwrap()).as_millis() as i64 / 2 + lost as i64;
+            clock = clock - spent + inc as i64;
+            if n >= settle {
+                lowest = lowest.min(clock);
+            }
+        }
+        lowest
+    }
+
+    #[test]
+    fn playing_on_the_increment_keeps_a_cushion() {
+        // 1+0.01 with 3 ms lost a move (as desertoasis games on a loaded machine): the clock
+        // used to settle near 100 ms, where one 90 ms hiccup lost the game.
+        for (base, inc, lost) in [(1_000, 10, 3), (1_000, 10, 0), (5_000, 50, 5), (60_000, 600, 10)] {
+            let lowest = lowest_clock(base, inc, lost, 600, 100);
+            let reserve = (DEFAULT_MOVE_OVERHEAD * RESERVE_OVERHEADS).as_millis() as i64;
+            assert!(lowest >= reserve, "{base}+{inc}, {lost} ms lost a move: clock down to {lowest} ms");
+        }
     }
 
     #[test]
