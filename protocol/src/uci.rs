@@ -26,7 +26,18 @@ struct Engine {
     out: Output,
     session: Session,
     position: Position,
+    /// How `position` was last set by a `position` command, while nothing else changed it.
+    line: Option<PositionLine>,
     search: Option<Running>,
+}
+
+/// A `position` command's setup (`startpos` or `fen ...`) and moves. GUIs resend the whole
+/// game every move; a command that extends the last one only plays its new moves, so that a
+/// long game's replay (a legal-move generation per move, thousands of jump chains in
+/// `desertoasis`) does not eat the clock outside the search.
+struct PositionLine {
+    setup: String,
+    moves: Vec<String>,
 }
 
 /// What the UCI side keeps of a running search.
@@ -42,7 +53,7 @@ struct Running {
 pub fn run(first: &str, mut input: Box<dyn BufRead + Send>, out: Output) {
     let session = Session::new();
     let position = session.game.start_position();
-    let mut engine = Engine { out, session, position, search: None };
+    let mut engine = Engine { out, session, position, line: None, search: None };
     let mut line = first.to_string();
     loop {
         if !engine.command(line.trim()) {
@@ -78,6 +89,7 @@ impl Engine {
                 self.finish_search();
                 self.session.new_game();
                 self.position = self.session.game.start_position();
+                self.line = None;
             }
             "setoption" => self.set_option(rest),
             "position" => self.set_position(rest),
@@ -119,6 +131,8 @@ impl Engine {
             None => (rest.trim(), ""),
         };
         self.finish_search();
+        // Any option may change what `startpos` is (the game, the road, a setting).
+        self.line = None;
         if name.eq_ignore_ascii_case("UCI_Variant") {
             match Game::variant_by_name(value) {
                 Ok(v) => {
@@ -151,17 +165,25 @@ impl Engine {
             Some((s, m)) => (s.trim(), m.trim()),
             None => (rest.trim(), ""),
         };
-        let mut pos = if setup == "startpos" {
-            self.session.game.start_position()
+        let moves: Vec<&str> = moves.split_whitespace().collect();
+        let extends = self.line.as_ref().is_some_and(|l| {
+            l.setup == setup
+                && l.moves.len() <= moves.len()
+                && l.moves.iter().zip(&moves).all(|(a, b)| a == b)
+        });
+        let (mut pos, played) = if extends {
+            (self.position.clone(), self.line.as_ref().map_or(0, |l| l.moves.len()))
+        } else if setup == "startpos" {
+            (self.session.game.start_position(), 0)
         } else if let Some(fen) = setup.strip_prefix("fen ") {
             match self.session.game.position_from_fen(fen.trim()) {
-                Ok(p) => p,
+                Ok(p) => (p, 0),
                 Err(e) => return self.error(&format!("bad FEN: {e}")),
             }
         } else {
             return self.error("position needs 'startpos' or 'fen'");
         };
-        for text in moves.split_whitespace() {
+        for text in &moves[played..] {
             match pos.parse_move(text) {
                 Ok(m) => pos.make(m),
                 Err(e) => return self.error(&e.to_string()),
@@ -169,6 +191,10 @@ impl Engine {
         }
         self.finish_search();
         self.position = pos;
+        self.line = Some(PositionLine {
+            setup: setup.to_string(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+        });
     }
 
     fn go(&mut self, rest: &str) {

@@ -277,3 +277,83 @@ fn vampirc_reads_every_line_of_standard_chess_games() {
     assert!(best_moves >= 17 && infos >= 50, "{best_moves} bestmoves, {infos} infos");
     assert!(lines.len() > 50, "{}", lines.len());
 }
+
+/// Plays `plies` moves of `variant` from its start, each picked from the legal moves by a
+/// small fixed generator: a long, varied game with captures, chains and vanished Wazirs.
+fn random_game(variant: &'static tinman_core::Variant, plies: usize, seed: u64) -> Vec<String> {
+    let mut p = Position::start(variant);
+    let mut state = seed;
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let legal = p.legal_moves();
+        if legal.is_empty() || p.outcome().is_some() {
+            break;
+        }
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let m = legal.as_slice()[(state >> 33) as usize % legal.len()];
+        moves.push(p.move_text(m));
+        p.make(m);
+    }
+    moves
+}
+
+/// The search's report lines without their clock-dependent fields.
+fn search_lines(e: &mut Engine) -> Vec<String> {
+    e.until("bestmove")
+        .into_iter()
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let mut kept = Vec::new();
+            let mut i = 0;
+            while i < words.len() {
+                if matches!(words[i], "time" | "nps" | "hashfull") {
+                    i += 2;
+                } else {
+                    kept.push(words[i]);
+                    i += 1;
+                }
+            }
+            kept.join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn a_game_resent_move_by_move_is_the_game_sent_once() {
+    // The engine plays only the new moves of a `position` command that extends the last one:
+    // after a game sent move by move (with a take-back, a side line and a FEN start among
+    // them) its search must be the search of the same game sent in one command.
+    for name in ["desertoasis", "imawazir", "wizardoz", "normal"] {
+        let variant = variants::by_name(name).unwrap();
+        let game = random_game(variant, 90, 7);
+        let side = random_game(variant, 45, 8);
+        let mut stepwise = Engine::start();
+        stepwise.send(&format!("setoption name UCI_Variant value {name}"));
+        let mut sent = |e: &mut Engine, moves: &[String]| {
+            e.send(&format!("position startpos moves {}", moves.join(" ")));
+        };
+        for n in 0..=game.len() {
+            sent(&mut stepwise, &game[..n]);
+            if n == 30 {
+                // A take-back, another game, and a FEN start, then back to this game.
+                sent(&mut stepwise, &game[..n - 2]);
+                sent(&mut stepwise, &side);
+                stepwise.send(&format!("position fen {} moves {}", variant.start_fen, game[..n].join(" ")));
+                sent(&mut stepwise, &game[..n]);
+            }
+            if n == 60 {
+                // An illegal extension is refused and leaves the position as it was.
+                stepwise.send(&format!("position startpos moves {} a1a1", game[..n].join(" ")));
+                assert!(stepwise.until("info string").last().unwrap().contains("error"), "{name}");
+            }
+        }
+        stepwise.send("go depth 6");
+        let mut once = Engine::start();
+        once.send(&format!("setoption name UCI_Variant value {name}"));
+        once.send(&format!("position startpos moves {}", game.join(" ")));
+        once.send("go depth 6");
+        assert_eq!(search_lines(&mut stepwise), search_lines(&mut once), "{name} after {} plies", game.len());
+        stepwise.quit();
+        once.quit();
+    }
+}
