@@ -27,6 +27,9 @@ pub struct Limits {
     pub multi_pv: usize,
     /// Time kept back from every budget for the GUI round trip (the default when `None`).
     pub move_overhead: Option<Duration>,
+    /// Time the clock has lately lost per move beyond the search (measured by the protocol
+    /// layer from the GUI's clocks): on a small increment it is not there to spend.
+    pub lost_per_move: Duration,
 }
 
 /// Time kept back from every budget for the protocol round trip and process scheduling,
@@ -71,11 +74,12 @@ impl Limits {
         let cap = usable / MAX_SHARE_OF_CLOCK;
         let mut hard_cap = cap;
         // Playing on the increment below the floor, the search spends less than the increment
-        // so that the clock climbs back: otherwise it settles where the cap meets the
+        // (less what a move loses outside the search) so that the clock climbs back: otherwise it settles where the cap meets the
         // increment (60-130 ms at 1+0.01), and one hiccup of a loaded machine loses on time.
         if !clock.increment.is_zero() && clock.remaining < overhead * RESERVE_OVERHEADS * FLOOR_RESERVES {
-            planned = planned.min(clock.increment * LOW_CLOCK_SOFT_PERCENT / 100);
-            hard_cap = hard_cap.min(clock.increment);
+            let spare = clock.increment.saturating_sub(self.lost_per_move);
+            planned = planned.min(spare * LOW_CLOCK_SOFT_PERCENT / 100);
+            hard_cap = hard_cap.min(spare);
         }
         let soft = planned.min(cap).max(Duration::from_millis(1));
         let hard = (planned * HARD_LIMIT_FACTOR).min(hard_cap).max(soft);
@@ -190,6 +194,11 @@ mod tests {
     /// search ends halfway between its soft and hard limits and `lost` ms more go by outside
     /// the search (protocol, scheduling), after the first `settle` moves.
     fn lowest_clock(base: u64, inc: u64, lost: u64, moves: usize, settle: usize) -> i64 {
+        lowest_clock_told(base, inc, lost, 0, moves, settle)
+    }
+
+    /// The same, with the plan told that `told` ms are lost a move.
+    fn lowest_clock_told(base: u64, inc: u64, lost: u64, told: u64, moves: usize, settle: usize) -> i64 {
         let mut clock = base as i64;
         let mut lowest = i64::MAX;
         for n in 0..moves {
@@ -199,6 +208,7 @@ mod tests {
                     increment: Duration::from_millis(inc),
                     moves_to_go: None,
                 }),
+                lost_per_move: Duration::from_millis(told),
                 ..Limits::default()
             };
             let plan = limits.time_plan();
@@ -220,6 +230,17 @@ mod tests {
             let reserve = (DEFAULT_MOVE_OVERHEAD * RESERVE_OVERHEADS).as_millis() as i64;
             assert!(lowest >= reserve, "{base}+{inc}, {lost} ms lost a move: clock down to {lowest} ms");
         }
+    }
+
+    #[test]
+    fn a_loaded_machine_told_its_loss_keeps_a_cushion() {
+        // 8 of the 10 ms increment lost outside the search: told so, the plan still holds a
+        // reserve; not told, the clock runs down to a few milliseconds.
+        let reserve = (DEFAULT_MOVE_OVERHEAD * RESERVE_OVERHEADS).as_millis() as i64;
+        let told = lowest_clock_told(1_000, 10, 8, 8, 1_000, 100);
+        assert!(told >= reserve, "told: clock down to {told} ms");
+        let untold = lowest_clock_told(1_000, 10, 8, 0, 1_000, 100);
+        assert!(untold < reserve, "untold: clock down to {untold} ms");
     }
 
     #[test]

@@ -3,13 +3,14 @@
 //! XBoard translate their commands into calls on a [`Session`]; the command line uses the
 //! same rules ([`rules`]).
 
+mod clock_watch;
 pub mod rules;
 
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tinman_core::{variants, FenError, Position, Variant};
 use tinman_search::searcher::SEARCH_STACK_BYTES;
 use tinman_search::{EvalMode, Limits, Score, SearchInfo, SearchResult, Searcher};
@@ -136,8 +137,10 @@ impl Default for Settings {
 
 /// A search on its thread.
 struct Running {
-    handle: JoinHandle<(Option<Searcher>, SearchResult)>,
+    /// The searcher back, the result, and how long the search took.
+    handle: JoinHandle<(Option<Searcher>, SearchResult, Duration)>,
     stop: Arc<AtomicBool>,
+    clocked: bool,
 }
 
 /// The engine's state shared by the protocols: the game, the options and the search.
@@ -150,6 +153,7 @@ pub struct Session {
     searcher_hash_mb: usize,
     clear_pending: bool,
     running: Option<Running>,
+    clock_watch: clock_watch::ClockWatch,
 }
 
 impl Default for Session {
@@ -168,6 +172,7 @@ impl Session {
             settings,
             clear_pending: false,
             running: None,
+            clock_watch: clock_watch::ClockWatch::default(),
         }
     }
 
@@ -205,6 +210,7 @@ impl Session {
     /// A new game: the table and the histories are forgotten before the next search.
     pub fn new_game(&mut self) {
         self.clear_pending = true;
+        self.clock_watch.forget();
     }
 
     /// Starts a search of `root` on its own thread (stopping any running one first), with the
@@ -221,9 +227,15 @@ impl Session {
     ) {
         self.stop();
         limits.move_overhead.get_or_insert(self.settings.move_overhead);
+        let clocked = limits.clock.is_some();
+        match limits.clock {
+            Some(clock) => limits.lost_per_move = self.clock_watch.starting(&root, clock),
+            None => self.clock_watch.forget(),
+        }
         let mut searcher = self.ready_searcher();
         let stop = searcher.stop_flag();
         let thread = std::thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK_BYTES);
+        let started = Instant::now();
         let handle = thread.spawn(move || {
             let searched = std::panic::catch_unwind(AssertUnwindSafe(|| {
                 searcher.search(&root, &limits, &mut |info| on_info(&root, info))
@@ -234,11 +246,12 @@ impl Session {
                 Ok(result) => (Some(searcher), result),
                 Err(_) => (None, fallback_result(&root)),
             };
+            let took = started.elapsed();
             on_done(&root, &result);
-            (searcher, result)
+            (searcher, result, took)
         });
         let handle = handle.expect("the search thread starts");
-        self.running = Some(Running { handle, stop });
+        self.running = Some(Running { handle, stop, clocked });
     }
 
     /// Stops the running search, waits for it and takes the searcher back; returns what it
@@ -249,7 +262,10 @@ impl Session {
         let joined = running.handle.join();
         // The search may have ended before the flag was set: clear it for the next one.
         running.stop.store(false, Ordering::Relaxed);
-        let (searcher, result) = joined.ok()?;
+        let (searcher, result, took) = joined.ok()?;
+        if running.clocked {
+            self.clock_watch.searched(took);
+        }
         self.searcher = searcher;
         Some(result)
     }
