@@ -75,6 +75,12 @@ const CHECK_INTERVAL: u64 = 1024;
 /// millisecond each node), so 1024 such nodes would overrun a fast clock by seconds.
 const CHECK_MOVES: u64 = 16_384;
 
+/// Whether a node looks at the clock: every `CHECK_INTERVAL` nodes, or sooner once the nodes
+/// since the last look have generated `CHECK_MOVES` moves.
+fn poll_due(nodes: u64, moves_since_poll: u64) -> bool {
+    nodes.is_multiple_of(CHECK_INTERVAL) || moves_since_poll >= CHECK_MOVES
+}
+
 /// What the search reports: after each iteration one report per line, `multipv` 1, 2, ...
 /// in order, best first, every line a different root move. A line the search did not reach
 /// again before it was stopped keeps the previous iteration's depth and score.
@@ -349,7 +355,7 @@ impl Worker {
         if self.node_limit.is_some_and(|n| self.total_nodes() >= n) {
             self.stop.store(true, Ordering::Relaxed);
         }
-        if !self.nodes.is_multiple_of(CHECK_INTERVAL) && self.moves_since_poll < CHECK_MOVES {
+        if !poll_due(self.nodes, self.moves_since_poll) {
             return;
         }
         self.moves_since_poll = 0;
@@ -800,4 +806,19 @@ fn null_move_safe(pos: &Position) -> bool {
     let us = pos.side_to_move();
     let pawns = v.pawn.map_or(tinman_core::Bitboard::EMPTY, |p| pos.pieces(us, p));
     !(pos.color_set(us) - pawns - pos.pieces(us, royal)).is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_clock_is_read_every_interval_or_after_many_generated_moves() {
+        assert!(poll_due(CHECK_INTERVAL, 0));
+        assert!(poll_due(3 * CHECK_INTERVAL, 0));
+        assert!(!poll_due(CHECK_INTERVAL + 1, 0));
+        // A Desert King in a crowd: a few nodes with tens of thousands of chains each.
+        assert!(!poll_due(5, CHECK_MOVES - 1));
+        assert!(poll_due(5, CHECK_MOVES));
+    }
 }
