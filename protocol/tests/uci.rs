@@ -329,7 +329,7 @@ fn a_game_resent_move_by_move_is_the_game_sent_once() {
         let side = random_game(variant, 45, 8);
         let mut stepwise = Engine::start();
         stepwise.send(&format!("setoption name UCI_Variant value {name}"));
-        let mut sent = |e: &mut Engine, moves: &[String]| {
+        let sent = |e: &mut Engine, moves: &[String]| {
             e.send(&format!("position startpos moves {}", moves.join(" ")));
         };
         for n in 0..=game.len() {
