@@ -73,9 +73,10 @@ impl Limits {
         let mut planned = usable / moves + clock.increment * 3 / 4;
         let cap = usable / MAX_SHARE_OF_CLOCK;
         let mut hard_cap = cap;
-        // Playing on the increment below the floor, the search spends less than the increment
-        // (less what a move loses outside the search) so that the clock climbs back: otherwise it settles where the cap meets the
-        // increment (60-130 ms at 1+0.01), and one hiccup of a loaded machine loses on time.
+        // Playing on the increment below the floor, the search spends less than what is left
+        // of the increment after a move's loss outside the search, so that the clock climbs
+        // back: otherwise it settles where the cap meets the increment (60-150 ms at 1+0.01),
+        // and one hiccup of a loaded machine loses on time.
         if !clock.increment.is_zero() && clock.remaining < overhead * RESERVE_OVERHEADS * FLOOR_RESERVES {
             let spare = clock.increment.saturating_sub(self.lost_per_move);
             planned = planned.min(spare * LOW_CLOCK_SOFT_PERCENT / 100);
