@@ -248,7 +248,8 @@ impl Worker {
                     allowed.iter().copied().filter(|&m| found.iter().all(|l| l.pv[0] != m)).collect();
                 let guess = best_lines.get(slot).map_or(0, |l| l.score);
                 let score = self.aspiration(&mut pos, depth, guess);
-                // Depth 1 always completes, so there is always a move to play.
+                // A stopped depth 1 keeps the root moves it finished (the first legal move
+                // when none), so there is always a move to play.
                 if self.stopped() && depth > 1 {
                     interrupted = true;
                     break;
@@ -586,8 +587,13 @@ impl Worker {
                 }
             }
             pos.unmake();
-            if self.stopped() && ply > 0 {
-                return 0;
+            if self.stopped() {
+                if ply > 0 {
+                    return 0;
+                }
+                // At the root the interrupted move's score is no score (its subtree returned
+                // zeros): the moves searched before it decide, as in every later iteration.
+                break;
             }
             if score > best {
                 best = score;
@@ -614,8 +620,9 @@ impl Worker {
         if handed == 0 {
             return self.no_moves(pos, ply);
         }
-        // A root searched without some moves (MultiPV, searchmoves) must not teach the table.
-        if (!self.stopped() || ply == 0) && !restricted {
+        // A root searched without some moves (MultiPV, searchmoves, or a stop) must not teach
+        // the table.
+        if !self.stopped() && !restricted {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > original_alpha {

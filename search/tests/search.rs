@@ -366,3 +366,19 @@ fn the_documented_bench_signature_is_this_builds() {
     let documented: u64 = bold.replace(',', "").parse().expect("a number");
     assert_eq!(tinman_search::bench::run(6, None).nodes, documented, "update docs/search.md");
 }
+
+#[test]
+fn a_first_iteration_cut_short_plays_a_move_it_searched() {
+    // Every White move loses (a Queen and two Rooks down). A stop in the middle of depth 1
+    // used to score the root moves not yet searched 0 (their subtrees returned at once), so
+    // the first of them "won" with 0: an unsearched move, and a score far from the truth.
+    let p = pos("normal", "r2qk2r/8/8/8/8/8/PP5P/6K1 w kq - 0 1");
+    for limit in 1..=120 {
+        let r = Searcher::new(1).search(&p, &Limits { nodes: Some(limit), ..Limits::default() }, &mut |_| {});
+        let best = r.best.expect("a move to play");
+        assert!(p.legal_moves().iter().any(|&m| m == best), "{limit}");
+        if r.depth >= 1 {
+            assert!(matches!(r.score, Score::Centipawns(cp) if cp < -500), "{limit} nodes: {:?}", r.score);
+        }
+    }
+}
