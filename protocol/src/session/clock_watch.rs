@@ -9,14 +9,16 @@ use std::time::Duration;
 use tinman_core::{Color, Position};
 use tinman_search::limits::Clock;
 
-/// How fast an old measurement is forgotten: the estimate falls to this many eighths of
-/// itself at every move that lost less (a loaded machine's spikes are remembered a while).
-const DECAY_EIGHTHS: u32 = 7;
+/// The estimate moves this fraction (1/n) of the way toward each new measurement: a mean of
+/// the recent moves, which the plan must leave out of the increment for the clock to grow
+/// on average (single stalls are what the cushion is for), and which averages out the
+/// rounding of clocks given in centiseconds (XBoard).
+const SMOOTHING: u32 = 8;
 
 /// Our previous clocked move: when it was played, the clock it had, and how long its search
 /// took by our own measure (`None` while it runs).
 struct Clocked {
-    ply: u32,
+    ply: u64,
     clock: Clock,
     searched: Option<Duration>,
 }
@@ -24,12 +26,14 @@ struct Clocked {
 #[derive(Default)]
 pub struct ClockWatch {
     last: Option<Clocked>,
-    estimate: Duration,
+    /// `None` until a first move was measured.
+    estimate: Option<Duration>,
 }
 
-/// The position's ply in the game, whatever the setup: two per full move.
-fn game_ply(pos: &Position) -> u32 {
-    2 * pos.fullmove_number().saturating_sub(1) + u32::from(pos.side_to_move() == Color::Black)
+/// The position's ply in the game, whatever the setup: two per full move (a FEN may give
+/// any full-move number).
+fn game_ply(pos: &Position) -> u64 {
+    2 * u64::from(pos.fullmove_number().saturating_sub(1)) + u64::from(pos.side_to_move() == Color::Black)
 }
 
 impl ClockWatch {
@@ -41,11 +45,15 @@ impl ClockWatch {
             if ply == last_ply + 2 {
                 let spent = (before.remaining + before.increment).saturating_sub(clock.remaining);
                 let lost = spent.saturating_sub(searched);
-                self.estimate = lost.max(self.estimate * DECAY_EIGHTHS / 8);
+                self.estimate = Some(match self.estimate {
+                    None => lost,
+                    Some(e) if lost >= e => e + (lost - e) / SMOOTHING,
+                    Some(e) => e - (e - lost) / SMOOTHING,
+                });
             }
         }
         self.last = Some(Clocked { ply, clock, searched: None });
-        self.estimate
+        self.estimate.unwrap_or_default()
     }
 
     /// The clocked search that started last took `searched` by our own measure.
@@ -75,7 +83,7 @@ mod tests {
     }
 
     #[test]
-    fn the_loss_beyond_the_search_is_measured_and_fades() {
+    fn the_loss_beyond_the_search_is_measured_and_averaged() {
         let v = variants::by_name("normal").unwrap();
         let mut p = Position::start(v);
         let mut w = ClockWatch::default();
@@ -92,11 +100,15 @@ mod tests {
         assert_eq!(w.starting(&p, clock(982)), Duration::from_millis(8));
         w.searched(Duration::from_millis(5));
         play(&mut p);
-        // 982 + 10 - 986 = 6 ms spent: 1 ms lost; the estimate fades to 7 ms.
-        assert_eq!(w.starting(&p, clock(986)), Duration::from_millis(7));
+        // 982 + 10 - 986 = 6 ms spent: 1 ms lost; the estimate moves an eighth of the way.
+        assert_eq!(w.starting(&p, clock(986)), Duration::from_micros(7_125));
+        w.searched(Duration::from_millis(5));
+        play(&mut p);
+        // 986 + 10 - 979 = 17 ms spent: 12 lost; up an eighth of 4.875 ms.
+        assert_eq!(w.starting(&p, clock(979)), Duration::from_nanos(7_734_375));
         // A move not two plies later (a new game, a take-back) measures nothing.
         w.searched(Duration::from_millis(5));
-        assert_eq!(w.starting(&p, clock(900)), Duration::from_millis(7));
+        assert_eq!(w.starting(&p, clock(900)), Duration::from_nanos(7_734_375));
         w.forget();
         assert_eq!(w.starting(&p, clock(900)), Duration::ZERO);
     }

@@ -232,10 +232,11 @@ impl Session {
             Some(clock) => limits.lost_per_move = self.clock_watch.starting(&root, clock),
             None => self.clock_watch.forget(),
         }
+        // From here on the time is ours (a table cleared for a new game included), not lost.
+        let started = Instant::now();
         let mut searcher = self.ready_searcher();
         let stop = searcher.stop_flag();
         let thread = std::thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK_BYTES);
-        let started = Instant::now();
         let handle = thread.spawn(move || {
             let searched = std::panic::catch_unwind(AssertUnwindSafe(|| {
                 searcher.search(&root, &limits, &mut |info| on_info(&root, info))
