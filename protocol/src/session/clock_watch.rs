@@ -9,11 +9,10 @@ use std::time::Duration;
 use tinman_core::{Color, Position};
 use tinman_search::limits::Clock;
 
-/// The estimate moves this fraction (1/n) of the way toward each new measurement: a mean of
-/// the recent moves, which the plan must leave out of the increment for the clock to grow
-/// on average (single stalls are what the cushion is for), and which averages out the
-/// rounding of clocks given in centiseconds (XBoard).
-const SMOOTHING: u32 = 8;
+/// How fast an old measurement is forgotten: the estimate falls to this many eighths of
+/// itself at every move that lost less. A fading maximum, not a mean: under heavy load the
+/// mean let stalls through (5 time losses in 200 gauge games against 0, docs/search.md).
+const DECAY_EIGHTHS: u32 = 7;
 
 /// Our previous clocked move: when it was played, the clock it had, and how long its search
 /// took by our own measure (`None` while it runs).
@@ -45,11 +44,7 @@ impl ClockWatch {
             if ply == last_ply + 2 {
                 let spent = (before.remaining + before.increment).saturating_sub(clock.remaining);
                 let lost = spent.saturating_sub(searched);
-                self.estimate = Some(match self.estimate {
-                    None => lost,
-                    Some(e) if lost >= e => e + (lost - e) / SMOOTHING,
-                    Some(e) => e - (e - lost) / SMOOTHING,
-                });
+                self.estimate = Some(lost.max(self.estimate.unwrap_or_default() * DECAY_EIGHTHS / 8));
             }
         }
         self.last = Some(Clocked { ply, clock, searched: None });
@@ -83,7 +78,7 @@ mod tests {
     }
 
     #[test]
-    fn the_loss_beyond_the_search_is_measured_and_averaged() {
+    fn the_loss_beyond_the_search_is_measured_and_fades() {
         let v = variants::by_name("normal").unwrap();
         let mut p = Position::start(v);
         let mut w = ClockWatch::default();
@@ -100,15 +95,15 @@ mod tests {
         assert_eq!(w.starting(&p, clock(982)), Duration::from_millis(8));
         w.searched(Duration::from_millis(5));
         play(&mut p);
-        // 982 + 10 - 986 = 6 ms spent: 1 ms lost; the estimate moves an eighth of the way.
-        assert_eq!(w.starting(&p, clock(986)), Duration::from_micros(7_125));
+        // 982 + 10 - 986 = 6 ms spent: 1 ms lost; the estimate fades to 7 ms.
+        assert_eq!(w.starting(&p, clock(986)), Duration::from_millis(7));
         w.searched(Duration::from_millis(5));
         play(&mut p);
-        // 986 + 10 - 979 = 17 ms spent: 12 lost; up an eighth of 4.875 ms.
-        assert_eq!(w.starting(&p, clock(979)), Duration::from_nanos(7_734_375));
+        // 986 + 10 - 979 = 17 ms spent: 12 lost, more than the faded 7: the new maximum.
+        assert_eq!(w.starting(&p, clock(979)), Duration::from_millis(12));
         // A move not two plies later (a new game, a take-back) measures nothing.
         w.searched(Duration::from_millis(5));
-        assert_eq!(w.starting(&p, clock(900)), Duration::from_nanos(7_734_375));
+        assert_eq!(w.starting(&p, clock(900)), Duration::from_millis(12));
         w.forget();
         assert_eq!(w.starting(&p, clock(900)), Duration::ZERO);
     }
