@@ -193,13 +193,9 @@ mod tests {
 
     /// The lowest clock (ms) over a game of `moves` moves at `base`+`inc` ms in which every
     /// search ends halfway between its soft and hard limits and `lost` ms more go by outside
-    /// the search (protocol, scheduling), after the first `settle` moves.
-    fn lowest_clock(base: u64, inc: u64, lost: u64, moves: usize, settle: usize) -> i64 {
-        lowest_clock_told(base, inc, lost, 0, moves, settle)
-    }
-
-    /// The same, with the plan told that `told` ms are lost a move.
-    fn lowest_clock_told(base: u64, inc: u64, lost: u64, told: u64, moves: usize, settle: usize) -> i64 {
+    /// the search (protocol, scheduling), after the first `settle` moves; the plan is told
+    /// that `told` ms are lost a move.
+    fn lowest_clock(base: u64, inc: u64, lost: u64, told: u64, moves: usize, settle: usize) -> i64 {
         let mut clock = base as i64;
         let mut lowest = i64::MAX;
         for n in 0..moves {
@@ -227,7 +223,7 @@ mod tests {
         // 1+0.01 with 3 ms lost a move (as desertoasis games on a loaded machine): the clock
         // used to settle near 100 ms, where one 90 ms hiccup lost the game.
         for (base, inc, lost) in [(1_000, 10, 3), (1_000, 10, 0), (5_000, 50, 5), (60_000, 600, 10)] {
-            let lowest = lowest_clock(base, inc, lost, 600, 100);
+            let lowest = lowest_clock(base, inc, lost, 0, 600, 100);
             let reserve = (DEFAULT_MOVE_OVERHEAD * RESERVE_OVERHEADS).as_millis() as i64;
             assert!(lowest >= reserve, "{base}+{inc}, {lost} ms lost a move: clock down to {lowest} ms");
         }
@@ -238,9 +234,9 @@ mod tests {
         // 8 of the 10 ms increment lost outside the search: told so, the plan still holds a
         // reserve; not told, the clock runs down to a few milliseconds.
         let reserve = (DEFAULT_MOVE_OVERHEAD * RESERVE_OVERHEADS).as_millis() as i64;
-        let told = lowest_clock_told(1_000, 10, 8, 8, 1_000, 100);
+        let told = lowest_clock(1_000, 10, 8, 8, 1_000, 100);
         assert!(told >= reserve, "told: clock down to {told} ms");
-        let untold = lowest_clock_told(1_000, 10, 8, 0, 1_000, 100);
+        let untold = lowest_clock(1_000, 10, 8, 0, 1_000, 100);
         assert!(untold < reserve, "untold: clock down to {untold} ms");
     }
 

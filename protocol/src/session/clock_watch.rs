@@ -25,8 +25,7 @@ struct Clocked {
 #[derive(Default)]
 pub struct ClockWatch {
     last: Option<Clocked>,
-    /// `None` until a first move was measured.
-    estimate: Option<Duration>,
+    estimate: Duration,
 }
 
 /// The position's ply in the game, whatever the setup: two per full move (a FEN may give
@@ -44,14 +43,15 @@ impl ClockWatch {
             if ply == last_ply + 2 {
                 let spent = (before.remaining + before.increment).saturating_sub(clock.remaining);
                 let lost = spent.saturating_sub(searched);
-                self.estimate = Some(lost.max(self.estimate.unwrap_or_default() * DECAY_EIGHTHS / 8));
+                self.estimate = lost.max(self.estimate * DECAY_EIGHTHS / 8);
             }
         }
         self.last = Some(Clocked { ply, clock, searched: None });
-        self.estimate.unwrap_or_default()
+        self.estimate
     }
 
-    /// The clocked search that started last took `searched` by our own measure.
+    /// The search that started last took `searched` by our own measure (nothing is kept
+    /// when it had no clock: `forget` left no move to time).
     pub fn searched(&mut self, searched: Duration) {
         if let Some(last) = self.last.as_mut() {
             last.searched.get_or_insert(searched);

@@ -140,7 +140,6 @@ struct Running {
     /// The searcher back, the result, and how long the search took.
     handle: JoinHandle<(Option<Searcher>, SearchResult, Duration)>,
     stop: Arc<AtomicBool>,
-    clocked: bool,
 }
 
 /// The engine's state shared by the protocols: the game, the options and the search.
@@ -227,7 +226,6 @@ impl Session {
     ) {
         self.stop();
         limits.move_overhead.get_or_insert(self.settings.move_overhead);
-        let clocked = limits.clock.is_some();
         match limits.clock {
             Some(clock) => limits.lost_per_move = self.clock_watch.starting(&root, clock),
             None => self.clock_watch.forget(),
@@ -252,7 +250,7 @@ impl Session {
             (searcher, result, took)
         });
         let handle = handle.expect("the search thread starts");
-        self.running = Some(Running { handle, stop, clocked });
+        self.running = Some(Running { handle, stop });
     }
 
     /// Stops the running search, waits for it and takes the searcher back; returns what it
@@ -264,9 +262,7 @@ impl Session {
         // The search may have ended before the flag was set: clear it for the next one.
         running.stop.store(false, Ordering::Relaxed);
         let (searcher, result, took) = joined.ok()?;
-        if running.clocked {
-            self.clock_watch.searched(took);
-        }
+        self.clock_watch.searched(took);
         self.searcher = searcher;
         Some(result)
     }
