@@ -82,7 +82,7 @@ mod tests {
         let v = variants::by_name("normal").unwrap();
         let mut p = Position::start(v);
         let mut w = ClockWatch::default();
-        let mut play = |p: &mut Position| {
+        let play = |p: &mut Position| {
             for _ in 0..2 {
                 let m = p.legal_moves().as_slice()[0];
                 p.make(m);
