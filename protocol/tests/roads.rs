@@ -347,16 +347,20 @@ fn the_report_ranks_roads_by_balance_and_draws_them() {
     let table = String::from_utf8(o.stdout).unwrap();
     let lines: Vec<&str> = table.lines().collect();
     assert!(lines[0].starts_with("Roads by balance: 4 roads, 32 games ("), "{table}");
-    assert!(lines[1].starts_with("Rank  Road") && lines[1].contains("95% interval"), "{table}");
+    // What the roads say together: 11 wins, 8 draws, 13 losses for White.
+    assert!(lines[1].starts_with("Over all roads: 32 games, White 0.469 ["), "{table}");
+    assert!(lines[1].ends_with("(11 wins, 8 draws, 13 losses)"), "{table}");
+    assert!(lines[2].starts_with("Spread of the road scores: ") && lines[2].contains(" x chance"), "{table}");
+    assert!(lines[3].starts_with("Rank  Road") && lines[3].contains("95% interval"), "{table}");
     // Equal scores: the narrower interval (more draws) first; the default road after the top.
     let words = |l: &str| l.split_whitespace().take(3).map(str::to_string).collect::<Vec<_>>();
-    assert_eq!(words(lines[2]), ["1", "b3,b4,b5,b6,b7", "0.500"], "{table}");
-    assert_eq!(words(lines[3]), ["2", "e4,f3,f5,g4,g6", "0.500"], "{table}");
-    assert_eq!(lines[4].trim(), "...");
-    assert_eq!(words(lines[5]), ["3", "c4,d5,e6,f5,g4", "0.625"], "{table}");
-    assert!(lines[5].ends_with("default road"), "{table}");
-    assert_eq!(lines[6], format!("picture: {}", svg.display()));
-    assert_eq!(lines.len(), 7, "{table}");
+    assert_eq!(words(lines[4]), ["1", "b3,b4,b5,b6,b7", "0.500"], "{table}");
+    assert_eq!(words(lines[5]), ["2", "e4,f3,f5,g4,g6", "0.500"], "{table}");
+    assert_eq!(lines[6].trim(), "...");
+    assert_eq!(words(lines[7]), ["3", "c4,d5,e6,f5,g4", "0.625"], "{table}");
+    assert!(lines[7].ends_with("default road"), "{table}");
+    assert_eq!(lines[8], format!("picture: {}", svg.display()));
+    assert_eq!(lines.len(), 9, "{table}");
     // The picture: two boards of five road squares each, every road in the chart, the
     // default road marked.
     let picture = text(&svg);

@@ -7,6 +7,7 @@ mod pick;
 mod report;
 mod results;
 mod shape;
+mod spread;
 mod survey;
 mod svg;
 mod tally;

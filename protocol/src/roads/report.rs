@@ -3,6 +3,7 @@
 
 use super::results::{self, RoadResult};
 use super::shape::{Road, DEFAULT_ROAD};
+use super::spread::Spread;
 use crate::session::rules;
 use std::io::Write;
 use std::path::PathBuf;
@@ -59,6 +60,10 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         input.display(),
         settings.describe()
     );
+    let spread = Spread::of(&ranked);
+    if let Some(spread) = &spread {
+        text.push_str(&spread.describe());
+    }
     text.push_str(&format!(
         "{:>4}  {:<15} {:>6}  {:<15} {:>7} {:>6} {:>5} {:>5} {:>5}  {}\n",
         "Rank", "Road", "White", "95% interval", "|W-.5|", "Games", "W", "D", "L", "Note"
@@ -76,7 +81,15 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         None => text.push_str(&format!("(the default road {DEFAULT_ROAD} is not in this survey)\n")),
     }
     if let Some(path) = &svg {
-        results::write_new(path, &super::svg::picture(&ranked, top, &settings.describe()))?;
+        results::write_new(
+            path,
+            &super::svg::picture(
+                &ranked,
+                top,
+                &settings.describe(),
+                spread.as_ref().map(Spread::headline).as_deref(),
+            ),
+        )?;
         text.push_str(&format!("picture: {}\n", path.display()));
     }
     out.write_all(text.as_bytes()).map_err(|e| e.to_string())

@@ -22,8 +22,9 @@ const DARK: &str = "#b58863";
 const ROAD: &str = "#f7d33c";
 const MARK: &str = "#c62828";
 
-/// The whole picture for roads `ranked` most balanced first; `top` bounds the boards.
-pub fn picture(ranked: &[RoadResult], top: usize, settings: &str) -> String {
+/// The whole picture for roads `ranked` most balanced first; `top` bounds the boards;
+/// `summary`, a line on all roads together (the report's spread lines).
+pub fn picture(ranked: &[RoadResult], top: usize, settings: &str, summary: Option<&str>) -> String {
     let boards = ranked.len().min(top).min(MAX_BOARDS);
     let rows = boards.div_ceil(BOARDS_PER_ROW);
     let chart_top = HEADER + rows as f64 * BOARD_ROOM.1 + 20.0;
@@ -45,6 +46,13 @@ pub fn picture(ranked: &[RoadResult], top: usize, settings: &str) -> String {
         ranked.len(),
         escape(settings)
     );
+    if let Some(summary) = summary {
+        let _ = writeln!(
+            s,
+            r##"<text x="{MARGIN}" y="88" font-size="14" fill="#444">{}</text>"##,
+            escape(summary)
+        );
+    }
     for (i, r) in ranked.iter().take(boards).enumerate() {
         let x = MARGIN + (i % BOARDS_PER_ROW) as f64 * BOARD_ROOM.0;
         let y = HEADER + (i / BOARDS_PER_ROW) as f64 * BOARD_ROOM.1;
