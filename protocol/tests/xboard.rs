@@ -53,6 +53,7 @@ fn handshake_announces_features_games_and_options() {
         "Threads -spin",
         "Hash -spin",
         "MultiPV -spin",
+        "Contempt -spin 0 -500 500",
         "Road -string c4,d5,e6,f5,g4",
         "Evaluation -combo full /// material",
     ] {
@@ -318,6 +319,7 @@ fn bad_input_gets_errors_and_the_engine_keeps_its_position() {
             "Error (Road: road: 'road:z9,a1': not a square of the board): option Road=z9,a1",
         ),
         ("option Nonsense=1", "Error (unknown option): option Nonsense=1"),
+        ("option Contempt=-501", "Error (Contempt must be a whole number from -500 to 500, not '-501'): option Contempt=-501"),
         ("memory 0", "Error (Hash (MB) must be a whole number from 1 to 4096, not '0'): memory 0"),
         ("cores 0", "Error (cores must be a whole number from 1 to 18446744073709551615, not '0'): cores 0"),
         ("lift q77", "Error (bad square): lift q77"),

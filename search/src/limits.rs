@@ -30,6 +30,10 @@ pub struct Limits {
     /// Time the clock has lately lost per move beyond the search (measured by the protocol
     /// layer from the GUI's clocks): on a small increment it is not there to spend.
     pub lost_per_move: Duration,
+    /// What a draw costs the side to move at the root, in centipawns (and gives its
+    /// opponent): above zero the engine plays on rather than repeat or shuffle into a draw
+    /// it could avoid, below zero it takes draws more readily. 0: a draw is worth 0.
+    pub contempt: i32,
 }
 
 /// Time kept back from every budget for the protocol round trip and process scheduling,

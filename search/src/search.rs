@@ -13,7 +13,7 @@ use crate::tt::{Bound, Table};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tinman_core::{Move, MoveList, Position};
+use tinman_core::{Color, Move, MoveList, Outcome, Position};
 
 /// Half-width of the first aspiration window around the previous iteration's score.
 const ASPIRATION_WINDOW: i32 = 30;
@@ -155,6 +155,10 @@ pub(crate) struct Worker {
     pub(crate) depth_offset: i32,
     /// Null moves are not tried before this ply (a null-move verification search runs).
     null_min_ply: usize,
+    /// A draw's score for the side to move at the root (`-Limits::contempt`); the other side
+    /// scores it the opposite.
+    root_draw: i32,
+    root_side: Color,
 }
 
 impl Worker {
@@ -187,6 +191,8 @@ impl Worker {
             root_moves: Vec::new(),
             null_min_ply: 0,
             depth_offset: 0,
+            root_draw: 0,
+            root_side: Color::White,
         }
     }
 
@@ -207,6 +213,8 @@ impl Worker {
         (self.plan, self.node_limit) =
             if self.main { (plan, node_limit) } else { (TimePlan { soft: None, hard: None }, None) };
         self.nodes = 0;
+        self.root_draw = -limits.contempt;
+        self.root_side = pos.side_to_move();
         self.moves_since_poll = 0;
         self.flushed = 0;
         self.killers.iter_mut().for_each(|k| *k = [Move::NONE; 2]);
@@ -400,13 +408,30 @@ impl Worker {
         (eval + self.histories.correction(pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
+    /// A draw's score for the side to move in `pos` (0 without contempt).
+    fn draw_score(&self, pos: &Position) -> i32 {
+        if pos.side_to_move() == self.root_side {
+            self.root_draw
+        } else {
+            -self.root_draw
+        }
+    }
+
+    /// A game's end scored for the side to move (a draw with the contempt).
+    fn outcome(&self, outcome: Outcome, pos: &Position, ply: usize) -> i32 {
+        match outcome {
+            Outcome::Draw(_) => self.draw_score(pos),
+            win => outcome_score(win, pos.side_to_move(), ply),
+        }
+    }
+
     /// Score of a node whose game the rules or the draw rules have ended, if so.
     fn terminal(&self, pos: &Position, ply: usize) -> Option<i32> {
         if let Some(outcome) = pos.variant().rules.and_then(|r| r.decided(pos)) {
-            return Some(outcome_score(outcome, pos.side_to_move(), ply));
+            return Some(self.outcome(outcome, pos, ply));
         }
         if ply > 0 && (pos.halfmove_clock() >= 100 || pos.repetitions() >= 1) {
-            return Some(0);
+            return Some(self.draw_score(pos));
         }
         None
     }
@@ -414,9 +439,9 @@ impl Worker {
     /// Score when the side to move has no legal move.
     fn no_moves(&self, pos: &Position, ply: usize) -> i32 {
         match pos.variant().rules {
-            Some(rules) => outcome_score(rules.no_moves(pos), pos.side_to_move(), ply),
+            Some(rules) => self.outcome(rules.no_moves(pos), pos, ply),
             None if pos.in_check() => -(MATE - ply as i32),
-            None => 0,
+            None => self.draw_score(pos),
         }
     }
 

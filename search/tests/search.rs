@@ -382,3 +382,19 @@ fn a_first_iteration_cut_short_plays_a_move_it_searched() {
         }
     }
 }
+
+/// Contempt prices a draw for the side to move at the root: every move of these positions
+/// draws by the 50-move rule (nothing to capture, no pawn, no mate in one), so each leaf is a
+/// draw scored for the opponent (+contempt) and the root's score is minus the contempt,
+/// whichever side is at the root; with no contempt 0.
+#[test]
+fn contempt_prices_a_draw_for_the_side_at_the_root() {
+    for fen in ["4k3/8/8/8/8/8/8/R3K3 w - - 99 80", "r3k3/8/8/8/8/8/8/4K3 b - - 99 80"] {
+        let p = pos("normal", fen);
+        for contempt in [0, 30, -45] {
+            let limits = Limits { depth: Some(4), contempt, ..Limits::default() };
+            let r = Searcher::new(8).search(&p, &limits, &mut |_| {});
+            assert_eq!(r.score, Score::Centipawns(-contempt), "{fen} contempt {contempt}");
+        }
+    }
+}

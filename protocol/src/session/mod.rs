@@ -22,17 +22,19 @@ pub enum EngineOption {
     Threads,
     MultiPv,
     MoveOverhead,
+    Contempt,
     ClearHash,
     Road,
     Evaluation,
 }
 
 impl EngineOption {
-    pub const ALL: [EngineOption; 7] = [
+    pub const ALL: [EngineOption; 8] = [
         EngineOption::Hash,
         EngineOption::Threads,
         EngineOption::MultiPv,
         EngineOption::MoveOverhead,
+        EngineOption::Contempt,
         EngineOption::ClearHash,
         EngineOption::Road,
         EngineOption::Evaluation,
@@ -44,6 +46,7 @@ impl EngineOption {
             EngineOption::Threads => "Threads",
             EngineOption::MultiPv => "MultiPV",
             EngineOption::MoveOverhead => "Move Overhead",
+            EngineOption::Contempt => "Contempt",
             EngineOption::ClearHash => "Clear Hash",
             EngineOption::Road => "Road",
             EngineOption::Evaluation => "Evaluation",
@@ -56,15 +59,20 @@ impl EngineOption {
     }
 
     /// The option as a spin `(default, min, max)`, for the numeric ones.
-    pub fn spin(self) -> Option<(u64, u64, u64)> {
+    pub fn spin(self) -> Option<(i64, i64, i64)> {
         Some(match self {
-            EngineOption::Hash => (rules::DEFAULT_HASH_MB as u64, 1, rules::MAX_HASH_MB as u64),
-            EngineOption::Threads => (1, 1, rules::max_threads() as u64),
-            EngineOption::MultiPv => (1, 1, rules::MAX_MULTI_PV as u64),
+            EngineOption::Hash => (rules::DEFAULT_HASH_MB as i64, 1, rules::MAX_HASH_MB as i64),
+            EngineOption::Threads => (1, 1, rules::max_threads() as i64),
+            EngineOption::MultiPv => (1, 1, rules::MAX_MULTI_PV as i64),
             EngineOption::MoveOverhead => (
-                tinman_search::limits::DEFAULT_MOVE_OVERHEAD.as_millis() as u64,
+                tinman_search::limits::DEFAULT_MOVE_OVERHEAD.as_millis() as i64,
                 0,
-                rules::MAX_MOVE_OVERHEAD_MS,
+                rules::MAX_MOVE_OVERHEAD_MS as i64,
+            ),
+            EngineOption::Contempt => (
+                i64::from(rules::DEFAULT_CONTEMPT),
+                -i64::from(rules::MAX_CONTEMPT),
+                i64::from(rules::MAX_CONTEMPT),
             ),
             _ => return None,
         })
@@ -120,6 +128,8 @@ pub struct Settings {
     pub threads: usize,
     pub multi_pv: usize,
     pub move_overhead: Duration,
+    /// Centipawns a draw costs the engine (see `Limits::contempt`).
+    pub contempt: i32,
     pub eval_mode: EvalMode,
 }
 
@@ -130,6 +140,7 @@ impl Default for Settings {
             threads: 1,
             multi_pv: 1,
             move_overhead: tinman_search::limits::DEFAULT_MOVE_OVERHEAD,
+            contempt: rules::DEFAULT_CONTEMPT,
             eval_mode: EvalMode::Full,
         }
     }
@@ -184,6 +195,7 @@ impl Session {
             EngineOption::Threads => self.settings.threads = rules::threads(value)?,
             EngineOption::MultiPv => self.settings.multi_pv = rules::multi_pv(value)?,
             EngineOption::MoveOverhead => self.settings.move_overhead = rules::move_overhead_ms(value)?,
+            EngineOption::Contempt => self.settings.contempt = rules::contempt(value)?,
             EngineOption::ClearHash => self.clear_pending = true,
             EngineOption::Road => {
                 self.game.road = Some(
@@ -226,6 +238,7 @@ impl Session {
     ) {
         self.stop();
         limits.move_overhead.get_or_insert(self.settings.move_overhead);
+        limits.contempt = self.settings.contempt;
         match limits.clock {
             Some(clock) => limits.lost_per_move = self.clock_watch.starting(&root, clock),
             None => self.clock_watch.forget(),

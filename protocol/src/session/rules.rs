@@ -10,6 +10,10 @@ pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 4096;
 pub const MAX_MULTI_PV: usize = 256;
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+/// Contempt (centipawns a draw costs the engine): off unless set; five pawns either way is
+/// already "never draw" or "always draw".
+pub const DEFAULT_CONTEMPT: i32 = 0;
+pub const MAX_CONTEMPT: i32 = 500;
 /// Longest fixed time per move: a day.
 pub const MAX_MOVE_TIME_MS: u64 = 86_400_000;
 /// Clock readings are capped here (a week): beyond it a clock is as good as endless, and the
@@ -64,6 +68,22 @@ pub fn move_overhead_ms(text: &str) -> Result<Duration, String> {
     whole_number("Move Overhead (ms)", text, 0, MAX_MOVE_OVERHEAD_MS).map(Duration::from_millis)
 }
 
+/// Contempt in centipawns, from -`MAX_CONTEMPT` to `MAX_CONTEMPT`.
+pub fn contempt(text: &str) -> Result<i32, String> {
+    let text = text.trim();
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let max = MAX_CONTEMPT as u64;
+    let range = || format!("Contempt must be a whole number from -{max} to {max}, not '{}'", shorten(text));
+    if digits.starts_with(char::is_whitespace) {
+        return Err(range());
+    }
+    let n = whole_number("Contempt", digits, 0, max).map_err(|_| range())? as i32;
+    Ok(if negative { -n } else { n })
+}
+
 /// A clock reading (time left, increment) in `unit_ms` milliseconds: a negative reading (a
 /// GUI's clock that has run out) counts as zero, a huge one as `MAX_CLOCK_MS`.
 pub fn clock_reading(name: &str, text: &str, unit_ms: u64) -> Result<Duration, String> {
@@ -106,6 +126,11 @@ mod tests {
         assert!(threads("1000").is_err() && threads("1").is_ok());
         assert!(threads(&(max_threads() + 1).to_string()).is_err());
         assert_eq!(move_overhead_ms("0"), Ok(Duration::ZERO));
+        assert_eq!((contempt("25"), contempt(" -500 "), contempt("+7")), (Ok(25), Ok(-500), Ok(7)));
+        for bad in ["501", "-501", "--5", "- 5", "2.5", "", "-", "twenty"] {
+            let e = contempt(bad).unwrap_err();
+            assert!(e.starts_with("Contempt must be a whole number from -500 to 500"), "{bad}: {e}");
+        }
     }
 
     #[test]
