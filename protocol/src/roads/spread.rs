@@ -1,7 +1,7 @@
 //! What a whole survey says beyond its ranking: White's score over all roads, and whether
 //! the roads' scores differ more than their games alone would make them differ by chance.
 //! With a few games a road, the ranking is mostly chance; this test is not: it pools every
-//! road (docs/roads.md, "Reading a survey").
+//! road (docs/roads.md, "What all roads say together").
 
 use super::results::RoadResult;
 use super::tally::Counts;
