@@ -4,18 +4,15 @@
 //! road (docs/roads.md, "What all roads say together").
 
 use super::results::RoadResult;
-use super::tally::Counts;
+use super::tally::{Counts, Z95};
 
-/// z of a two-sided 95% interval, and of a one-sided 95% bound.
-const Z95: f64 = 1.959_964;
+/// z of a one-sided 95% bound.
 const Z95_ONE_SIDED: f64 = 1.644_854;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Spread {
     /// Every game of every road, from White's side.
     pub total: Counts,
-    /// Roads with at least two games (the others say nothing about the spread).
-    pub roads: usize,
     /// The observed variance of the road scores over what chance alone gives them (1 when
     /// every road has the same true score).
     pub ratio: f64,
@@ -66,7 +63,7 @@ impl Spread {
         let sd = z2_var.sqrt() / (m - 1.0);
         let mean_chance_var = chance_var / m;
         let bound = ((ratio + Z95_ONE_SIDED * sd - 1.0) * mean_chance_var).max(0.0).sqrt();
-        Some(Spread { total, roads: roads.len(), ratio, ratio_chance: Z95 * sd, true_spread_bound: bound })
+        Some(Spread { total, ratio, ratio_chance: Z95 * sd, true_spread_bound: bound })
     }
 
     /// One line for the picture.

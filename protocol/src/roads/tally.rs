@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use tinman_core::Color;
 
 /// z of a two-sided 95% interval.
-const Z95: f64 = 1.959_964;
+pub const Z95: f64 = 1.959_964;
 /// No road is stopped before this many games: fewer say little, whatever their interval.
 pub const STOP_MIN_GAMES: u32 = 16;
 /// A road is stopped once its whole 95% interval lies farther than this from 0.5: it is
