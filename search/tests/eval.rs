@@ -47,3 +47,24 @@ fn the_fifty_move_count_fades_an_advantage() {
     let (fresh, late) = (score(0), score(80));
     assert!(fresh > 800 && late < fresh * 3 / 4, "{fresh} then {late}");
 }
+
+/// White's coefficients of the hunt's flight and trapped terms in a `desertoasis` position.
+fn hunt_net(fen: &str) -> (f32, f32) {
+    use tinman_search::eval::{trace, weights::param};
+    let v = variants::by_name("desertoasis").unwrap();
+    let t = trace(&Position::from_fen(v, fen).unwrap(), &Values::for_variant(v));
+    let coefficient =
+        |slot: usize| t.terms.iter().find(|&&(s, _)| s as usize == slot).map_or(0.0, |&(_, c)| c);
+    (coefficient(param::HUNT_FLIGHT), coefficient(param::HUNT_TRAPPED))
+}
+
+#[test]
+fn the_hunt_counts_the_hunted_units_safe_squares() {
+    // A lone Prince in the corner: a2, b1 and b2 are free, a1 is hit by the Knight on c2.
+    assert_eq!(hunt_net("12/12/12/12/12/12/12/12/12/11P/2N9/m11 w - - 0 1"), (3.0, 0.0));
+    // The Knight on d2 takes b1 away and the Prince on b3 a2 and b2: the Prince is trapped.
+    assert_eq!(hunt_net("12/12/12/12/12/12/12/12/12/1M9P/2NN8/m11 w - - 0 1"), (0.0, 1.0));
+    // In the open the Prince has eight steps and its square; only e4 is lost, to the Desert
+    // Wazir on e3 jumping onto e5, the square the Prince has just left.
+    assert_eq!(hunt_net("12/12/12/12/12/12/12/4m7/12/4W5PP/12/12 w - - 0 1"), (8.0, 0.0));
+}

@@ -59,6 +59,12 @@ const HUNT_CLOSENESS: i32 = 2;
 /// strong in a crowd but poor catchers in the open (both sides' 50-move draws ended with a
 /// lone unit beside many Oasis Kings).
 const FREE_HUNTER: i32 = 150;
+/// Each safe square left to a hunted unit costs the hunters this much: a unit that steps like
+/// a King has nine in the open, so closing the net is worth about a pawn.
+const HUNT_FLIGHT: i32 = -12;
+/// A hunted unit attacked with no safe square is all but taken (its side to move may still
+/// take an attacker that stands unguarded, which counts as a safe square).
+const HUNT_TRAPPED: i32 = 80;
 
 /// Penalty per height above 2 of a Wazir in the centre (it is closer to vanishing).
 const WAZIR_HEIGHT_PENALTY: i32 = -40;
@@ -117,6 +123,8 @@ pub fn weights(variant: &'static Variant) -> Weights {
     set(&mut w, param::EXTINCTION, Pair::flat(EXTINCTION_DANGER));
     set(&mut w, param::HUNT_CLOSENESS, Pair::flat(HUNT_CLOSENESS));
     set(&mut w, param::FREE_HUNTER, Pair::flat(FREE_HUNTER));
+    set(&mut w, param::HUNT_FLIGHT, Pair::flat(HUNT_FLIGHT));
+    set(&mut w, param::HUNT_TRAPPED, Pair::flat(HUNT_TRAPPED));
     set(&mut w, param::WAZIR_HEIGHT, Pair::flat(WAZIR_HEIGHT_PENALTY));
     set(&mut w, param::WAZIR_RACE, Pair::flat(WAZIR_RACE));
     set(&mut w, param::MOP_UP, Pair::flat(MOP_UP));

@@ -83,8 +83,12 @@ pub mod param {
     pub const HUNT_CLOSENESS: usize = EXTINCTION + 1;
     /// Per free hunter in the hunt.
     pub const FREE_HUNTER: usize = HUNT_CLOSENESS + 1;
+    /// Per safe square a hunted unit can move to or stay on (a penalty to the hunter)...
+    pub const HUNT_FLIGHT: usize = FREE_HUNTER + 1;
+    /// ...and per hunted unit attacked with none left.
+    pub const HUNT_TRAPPED: usize = HUNT_FLIGHT + 1;
     /// Per height above 2 of a Wazir in the vanishing zone (a penalty).
-    pub const WAZIR_HEIGHT: usize = FREE_HUNTER + 1;
+    pub const WAZIR_HEIGHT: usize = HUNT_TRAPPED + 1;
     /// Times own Wazirs over enemy Wazirs + 1 (a ratio, counted in `FINE`ths).
     pub const WAZIR_RACE: usize = WAZIR_HEIGHT + 1;
     /// Per step the Wazirs of the side with more close in on the enemy's.
@@ -101,7 +105,7 @@ pub mod param {
 
 /// The name of each scalar slot in a table file (the per-kind and indexed ones are named by
 /// `Weights::name`).
-const SCALAR_NAMES: [(usize, &str); 22] = [
+const SCALAR_NAMES: [(usize, &str); 24] = [
     (param::DOUBLED, "doubled"),
     (param::ISOLATED, "isolated"),
     (param::SHIELD, "shield.1"),
@@ -118,6 +122,8 @@ const SCALAR_NAMES: [(usize, &str); 22] = [
     (param::EXTINCTION, "extinction"),
     (param::HUNT_CLOSENESS, "hunt_closeness"),
     (param::FREE_HUNTER, "free_hunter"),
+    (param::HUNT_FLIGHT, "hunt_flight"),
+    (param::HUNT_TRAPPED, "hunt_trapped"),
     (param::WAZIR_HEIGHT, "wazir_height"),
     (param::WAZIR_RACE, "wazir_race"),
     (param::MOP_UP, "mop_up"),
@@ -142,7 +148,11 @@ fn uses(variant: &'static Variant, slot: usize) -> bool {
         param::BISHOP_PAIR => slides(Direction::DIAGONAL),
         param::ROOK_OPEN_FILE | param::ROOK_HALF_OPEN_FILE => straight && slides(Direction::ORTHOGONAL),
         param::JUMP_EXPOSURE | param::JUMP_EXPOSURE_VALUE => variant.jump_chains().is_some(),
-        param::EXTINCTION | param::HUNT_CLOSENESS | param::FREE_HUNTER => variant.goal() == Goal::Extinction,
+        param::EXTINCTION
+        | param::HUNT_CLOSENESS
+        | param::FREE_HUNTER
+        | param::HUNT_FLIGHT
+        | param::HUNT_TRAPPED => variant.goal() == Goal::Extinction,
         param::WAZIR_HEIGHT => variant.vanishing().is_some(),
         param::WAZIR_RACE | param::MOP_UP => matches!(variant.goal(), Goal::LastOwner(_)),
         param::ROAD_OCCUPATION | param::ROAD_CONTROL => {

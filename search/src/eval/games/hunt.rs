@@ -4,6 +4,7 @@
 use crate::eval::sink::Sink;
 use crate::eval::values::Values;
 use crate::eval::weights::param;
+use tinman_core::rules::jump_chains::ChainJumper;
 use tinman_core::square::Direction;
 use tinman_core::{Bitboard, Color, Position, Square};
 
@@ -57,6 +58,77 @@ fn hunt<S: Sink>(pos: &Position, values: &Values, color: Color, sink: &mut S) {
         total += closeness.iter().take(HUNTERS).sum::<i32>();
     }
     sink.add(param::HUNT_CLOSENESS, total);
+    flights(pos, color, sink);
+}
+
+/// How free the hunted units are: each square a hunted unit could move to (or stay on)
+/// where no hunter could take it next, and each hunted unit attacked with no such square
+/// left (it is as good as caught). Closeness alone brings the hunters near; this teaches
+/// them to close the net, as a mop-up does, instead of circling a unit that steps away.
+fn flights<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
+    let v = pos.variant();
+    let empty = v.geometry.playable() - pos.occupied();
+    let ours = pos.color_set(color);
+    let jumpers = v.jump_chains().map_or(&[][..], |c| c.jumpers());
+    let (mut free, mut trapped) = (0, 0);
+    for target in pos.color_set(!color).squares() {
+        let Some(piece) = pos.piece_at(target) else { continue };
+        let tables = v.tables(piece.kind());
+        let side = (!color).index();
+        // The unit's own square is empty once it moves.
+        let vacated = empty | Bitboard::from_square(target);
+        let mut moves =
+            (tables.quiet[side][target.index()] & empty) | (tables.capture[side][target.index()] & ours);
+        for jumper in jumpers.iter().filter(|j| j.kind == piece.kind()) {
+            for dir in directions(jumper.directions) {
+                let (df, dr) = dir.step();
+                let Some(over) = target.offset(df, dr) else { continue };
+                let jumpable =
+                    if jumper.captures { ours.contains(over) } else { pos.occupied().contains(over) };
+                if let Some(land) = over.offset(df, dr).filter(|&l| jumpable && vacated.contains(l)) {
+                    moves.insert(land);
+                }
+            }
+        }
+        let safe =
+            moves.squares().filter(|&to| !caught_on(pos, color, to, target, vacated, jumpers)).count() as i32;
+        let stays = !caught_on(pos, color, target, target, vacated, jumpers);
+        free += safe + stays as i32;
+        trapped += (!stays && safe == 0) as i32;
+    }
+    sink.add(param::HUNT_FLIGHT, free);
+    sink.add(param::HUNT_TRAPPED, trapped);
+}
+
+/// Whether a unit of `!color` that left `from` for `to` could be taken there by `color`: by a
+/// displacement capture (table leaps and slides) or by one jump of a capturing jumper onto an
+/// empty square beyond (`vacated`: the empty squares once `from` is left).
+fn caught_on(
+    pos: &Position,
+    color: Color,
+    to: Square,
+    from: Square,
+    vacated: Bitboard,
+    jumpers: &[ChainJumper],
+) -> bool {
+    let occupied = pos.occupied() - Bitboard::from_square(from);
+    let takers = pos.attackers(to, color, occupied) - Bitboard::from_square(to);
+    if !takers.is_empty() {
+        return true;
+    }
+    jumpers.iter().filter(|j| j.captures).any(|jumper| {
+        directions(jumper.directions).any(|dir| {
+            let (df, dr) = dir.step();
+            let behind = to.offset(-df, -dr).filter(|&sq| pos.pieces(color, jumper.kind).contains(sq));
+            let beyond = to.offset(df, dr).filter(|&sq| vacated.contains(sq) && sq != to);
+            behind.is_some() && beyond.is_some()
+        })
+    })
+}
+
+/// The directions in a bit set of [`Direction`]s.
+fn directions(set: u8) -> impl Iterator<Item = Direction> {
+    Direction::ALL.into_iter().filter(move |&d| set & (1 << d as u8) != 0)
 }
 
 /// Weight of a free hunter (see `Values::catching`).
