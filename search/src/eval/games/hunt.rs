@@ -148,12 +148,8 @@ fn exposed_to_jumps<S: Sink>(pos: &Position, values: &Values, color: Color, sink
     let mut exposed = Bitboard::EMPTY;
     let jumpers = v.jump_chains().map_or(&[][..], |c| c.jumpers());
     for jumper in jumpers.iter().filter(|j| j.captures) {
-        let dirs = jumper.directions;
         for from in pos.pieces(!color, jumper.kind) {
-            for dir in Direction::ALL {
-                if dirs & (1 << dir as u8) == 0 {
-                    continue;
-                }
+            for dir in directions(jumper.directions) {
                 let (df, dr) = dir.step();
                 let Some(over) = from.offset(df, dr) else { continue };
                 if ours.contains(over) && over.offset(df, dr).is_some_and(|l| empty.contains(l)) {
