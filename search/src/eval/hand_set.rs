@@ -60,11 +60,13 @@ const HUNT_CLOSENESS: i32 = 2;
 /// lone unit beside many Oasis Kings).
 const FREE_HUNTER: i32 = 150;
 /// Each safe square left to a hunted unit costs the hunters this much: a unit that steps like
-/// a King has nine in the open, so closing the net is worth about a pawn.
-const HUNT_FLIGHT: i32 = -12;
+/// a King has nine in the open, so closing the net is worth a few pawns. Chosen against the
+/// depth-1 gauge (−12, −24, −36, −48, −64 with the trapped bonus at 20/3 times it: −36 and
+/// −48 best, docs/tuning.md).
+const HUNT_FLIGHT: i32 = -36;
 /// A hunted unit attacked with no safe square is all but taken (its side to move may still
 /// take an attacker that stands unguarded, which counts as a safe square).
-const HUNT_TRAPPED: i32 = 80;
+const HUNT_TRAPPED: i32 = 240;
 
 /// Penalty per height above 2 of a Wazir in the centre (it is closer to vanishing).
 const WAZIR_HEIGHT_PENALTY: i32 = -40;
