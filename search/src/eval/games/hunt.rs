@@ -70,11 +70,12 @@ fn flights<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
     let empty = v.geometry.playable() - pos.occupied();
     let ours = pos.color_set(color);
     let jumpers = v.jump_chains().map_or(&[][..], |c| c.jumpers());
+    let side = (!color).index();
     let (mut free, mut trapped) = (0, 0);
+    // The hunted unit's table leaps and jumps (no game won by extinction has sliders).
     for target in pos.color_set(!color).squares() {
         let Some(piece) = pos.piece_at(target) else { continue };
         let tables = v.tables(piece.kind());
-        let side = (!color).index();
         // The unit's own square is empty once it moves.
         let vacated = empty | Bitboard::from_square(target);
         let mut moves =
@@ -112,16 +113,18 @@ fn caught_on(
     jumpers: &[ChainJumper],
 ) -> bool {
     let occupied = pos.occupied() - Bitboard::from_square(from);
-    let takers = pos.attackers(to, color, occupied) - Bitboard::from_square(to);
-    if !takers.is_empty() {
-        return true;
-    }
+    !pos.attackers(to, color, occupied).is_empty() || jumpable(pos, color, to, vacated, jumpers)
+}
+
+/// Whether a capturing jumper of `by` stands next to `sq` with a square of `empty` directly
+/// beyond, so that it could jump a unit on `sq`.
+fn jumpable(pos: &Position, by: Color, sq: Square, empty: Bitboard, jumpers: &[ChainJumper]) -> bool {
     jumpers.iter().filter(|j| j.captures).any(|jumper| {
+        let ours = pos.pieces(by, jumper.kind);
         directions(jumper.directions).any(|dir| {
             let (df, dr) = dir.step();
-            let behind = to.offset(-df, -dr).filter(|&sq| pos.pieces(color, jumper.kind).contains(sq));
-            let beyond = to.offset(df, dr).filter(|&sq| vacated.contains(sq) && sq != to);
-            behind.is_some() && beyond.is_some()
+            sq.offset(-df, -dr).is_some_and(|b| ours.contains(b))
+                && sq.offset(df, dr).is_some_and(|l| empty.contains(l))
         })
     })
 }
@@ -145,6 +148,8 @@ fn exposed_to_jumps<S: Sink>(pos: &Position, values: &Values, color: Color, sink
     let v = pos.variant();
     let empty = v.geometry.playable() - pos.occupied();
     let ours = pos.color_set(color);
+    // Walked from the few enemy jumpers rather than from each of our many units (this runs
+    // at every node, `jumpable` only in the hunt).
     let mut exposed = Bitboard::EMPTY;
     let jumpers = v.jump_chains().map_or(&[][..], |c| c.jumpers());
     for jumper in jumpers.iter().filter(|j| j.captures) {
