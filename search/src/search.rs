@@ -62,6 +62,9 @@ const HISTORY_BONUS_MAX: i32 = 1600;
 const IIR_MIN_DEPTH: i32 = 4;
 /// Quiescence: a capture that cannot lift the score above alpha by this much is skipped.
 const DELTA_MARGIN: i32 = 200;
+/// Quiescence looks for a position without any move (it generates captures only) when the
+/// side to move has this many units or fewer: only then is it likely, and cheap to test.
+const STALEMATE_WATCH_UNITS: u32 = 6;
 /// The evaluation shrinks toward a draw as the 50-move count grows: at `n` reversible plies it
 /// is scaled by `(FIFTY_MOVE_FADE - n) / FIFTY_MOVE_FADE`, so the side that is ahead prefers
 /// the capture or pawn move that makes progress to shuffling into the draw.
@@ -736,6 +739,16 @@ impl Worker {
             }
         }
         let in_check = pos.in_check();
+        // With a few units left a side may have no move at all, which decides the game
+        // (`imawazir`: a loss; `desertoasis`: a draw) whatever the evaluation says: a
+        // quiescence that stood pat there let Tinman, 21 units to 2, take the unit that left
+        // the other side without a move (a draw against the depth-1 gauge, docs/search.md).
+        if !in_check
+            && pos.color_set(pos.side_to_move()).count() <= STALEMATE_WATCH_UNITS
+            && pos.legal_moves().is_empty()
+        {
+            return self.no_moves(pos, ply);
+        }
         let stand_pat = self.corrected_evaluation(pos);
         if !in_check {
             if stand_pat >= beta {
@@ -746,8 +759,9 @@ impl Worker {
         if ply >= MAX_PLY - 1 {
             return stand_pat;
         }
-        // In check every evasion; else only captures and promotions are generated (so a
-        // stalemate is not seen here: the main search sees it).
+        // In check every evasion; else only captures and promotions are generated (a side
+        // without any move is seen above only when it has few units; the main search sees
+        // every such position).
         let moves = if in_check { pos.legal_moves() } else { pos.tactical_moves() };
         self.moves_since_poll += moves.len() as u64;
         if moves.is_empty() && in_check {

@@ -52,6 +52,27 @@ fn finds_each_games_own_wins() {
 }
 
 #[test]
+fn quiescence_sees_a_side_left_without_a_move() {
+    // desertoasis, from a game against the depth-1 gauge: taking the Wazir on l12 leaves
+    // Black's Oasis Wazir h11 and Oasis Ferz l6 without a unit to hop over or take, a
+    // stalemate and so a draw, though White has 21 units to 2. At depth 1 the reply is a
+    // quiescence node, which must see that Black has no move rather than stand pat.
+    let p =
+        pos("desertoasis", "4DD5w/7v2M1/8D1M1/7D4/7DD1N1/12/11x/12/3X8/6F5/V1W1VX2F1FV/3W2W3N1 w - - 22 255");
+    let capture = p.parse_move("k11l12").unwrap();
+    let after = {
+        let mut q = p.clone();
+        q.make(capture);
+        q
+    };
+    assert!(after.legal_moves().is_empty(), "the capture should leave Black without a move");
+    let mut s = Searcher::new(8);
+    let limits = Limits { depth: Some(1), search_moves: vec![capture], ..Limits::default() };
+    let r = s.search(&p, &limits, &mut |_| {});
+    assert_eq!(r.score, Score::Centipawns(0), "a stalemate is a draw in desertoasis");
+}
+
+#[test]
 fn every_game_returns_a_legal_move() {
     for name in variants::NAMES {
         let p = Position::start(variants::by_name(name).unwrap());

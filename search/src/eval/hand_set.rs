@@ -67,6 +67,10 @@ const HUNT_FLIGHT: i32 = -36;
 /// A hunted unit attacked with no safe square is all but taken (its side to move may still
 /// take an attacker that stands unguarded, which counts as a safe square).
 const HUNT_TRAPPED: i32 = 240;
+/// A hunted side without any move is stalemated on its turn, a draw (the net drawn too tight:
+/// Oasis pieces move only by hopping over a neighbour, so a lone one stands frozen): it
+/// costs the hunters this much, about what they gain by the net.
+const HUNT_STALEMATE: i32 = -400;
 
 /// Penalty per height above 2 of a Wazir in the centre (it is closer to vanishing).
 const WAZIR_HEIGHT_PENALTY: i32 = -40;
@@ -127,6 +131,7 @@ pub fn weights(variant: &'static Variant) -> Weights {
     set(&mut w, param::FREE_HUNTER, Pair::flat(FREE_HUNTER));
     set(&mut w, param::HUNT_FLIGHT, Pair::flat(HUNT_FLIGHT));
     set(&mut w, param::HUNT_TRAPPED, Pair::flat(HUNT_TRAPPED));
+    set(&mut w, param::HUNT_STALEMATE, Pair::flat(HUNT_STALEMATE));
     set(&mut w, param::WAZIR_HEIGHT, Pair::flat(WAZIR_HEIGHT_PENALTY));
     set(&mut w, param::WAZIR_RACE, Pair::flat(WAZIR_RACE));
     set(&mut w, param::MOP_UP, Pair::flat(MOP_UP));

@@ -87,8 +87,10 @@ pub mod param {
     pub const HUNT_FLIGHT: usize = FREE_HUNTER + 1;
     /// ...and per hunted unit attacked with none left.
     pub const HUNT_TRAPPED: usize = HUNT_FLIGHT + 1;
+    /// When the hunted side has no move at all (a stalemate on its turn: a draw).
+    pub const HUNT_STALEMATE: usize = HUNT_TRAPPED + 1;
     /// Per height above 2 of a Wazir in the vanishing zone (a penalty).
-    pub const WAZIR_HEIGHT: usize = HUNT_TRAPPED + 1;
+    pub const WAZIR_HEIGHT: usize = HUNT_STALEMATE + 1;
     /// Times own Wazirs over enemy Wazirs + 1 (a ratio, counted in `FINE`ths).
     pub const WAZIR_RACE: usize = WAZIR_HEIGHT + 1;
     /// Per step the Wazirs of the side with more close in on the enemy's.
@@ -105,7 +107,7 @@ pub mod param {
 
 /// The name of each scalar slot in a table file (the per-kind and indexed ones are named by
 /// `Weights::name`).
-const SCALAR_NAMES: [(usize, &str); 24] = [
+const SCALAR_NAMES: [(usize, &str); 25] = [
     (param::DOUBLED, "doubled"),
     (param::ISOLATED, "isolated"),
     (param::SHIELD, "shield.1"),
@@ -124,6 +126,7 @@ const SCALAR_NAMES: [(usize, &str); 24] = [
     (param::FREE_HUNTER, "free_hunter"),
     (param::HUNT_FLIGHT, "hunt_flight"),
     (param::HUNT_TRAPPED, "hunt_trapped"),
+    (param::HUNT_STALEMATE, "hunt_stalemate"),
     (param::WAZIR_HEIGHT, "wazir_height"),
     (param::WAZIR_RACE, "wazir_race"),
     (param::MOP_UP, "mop_up"),
@@ -152,7 +155,8 @@ fn uses(variant: &'static Variant, slot: usize) -> bool {
         | param::HUNT_CLOSENESS
         | param::FREE_HUNTER
         | param::HUNT_FLIGHT
-        | param::HUNT_TRAPPED => variant.goal() == Goal::Extinction,
+        | param::HUNT_TRAPPED
+        | param::HUNT_STALEMATE => variant.goal() == Goal::Extinction,
         param::WAZIR_HEIGHT => variant.vanishing().is_some(),
         param::WAZIR_RACE | param::MOP_UP => matches!(variant.goal(), Goal::LastOwner(_)),
         param::ROAD_OCCUPATION | param::ROAD_CONTROL => {
