@@ -26,7 +26,7 @@ const USAGE: &str = "usage:
   tinman match -engine cmd=CMD [proto=uci|xboard] ... -engine ... [options]   (tinman match --help)
   tinman match --selfplay [-variant NAME] [-games N] [options]
   tinman datagen --variant NAME (--nodes N | --depth N) --games N [--threads N] [--random-plies N]
-               [--seed N] [--shard K/N] [--hash MB] -o FILE
+               [--seed N] [--shard K/N] [--hash MB] [--against material] -o FILE
   tinman tune --variant NAME --data FILE [--data FILE ...] -o TABLE [--epochs N] [--learning-rate CP]
               [--threads N] [--lambda L] [--from hand|tuned]   (tinman tune --help)
   tinman serve [--host 127.0.0.1] [--port 8080] [--open] [--hash MB] [--threads N]   (tinman serve --help)

@@ -17,7 +17,7 @@ use tinman_core::{variants, Color, Outcome, Position, Variant};
 use tinman_search::data::{self, DataError, GameResult, Record};
 use tinman_search::score::{MATE, MATE_BOUND};
 use tinman_search::searcher::SEARCH_STACK_BYTES;
-use tinman_search::{Limits, Score, Searcher};
+use tinman_search::{EvalMode, Limits, Score, Searcher};
 
 /// Random plies before the searched part of a game unless `--random-plies` says otherwise.
 const DEFAULT_RANDOM_PLIES: u32 = 8;
@@ -55,17 +55,30 @@ struct Config {
     shard: (u32, u32),
     hash_mb: usize,
     output: PathBuf,
+    /// `--against material`: one side (Black in even games, White in odd ones) is the
+    /// depth-1 material gauge, and only the other side's positions are written. Self-play
+    /// of a drawish game (`imawazir`) is all draws; games against the gauge are mostly
+    /// decided, and their results say which positions the engine wins from.
+    against_gauge: bool,
 }
+
+/// The gauge's search: one ply and quiescence, material only (as `tinman match --selfplay`).
+const GAUGE_DEPTH: u32 = 1;
 
 fn parse(args: &[String]) -> Result<Config, String> {
     let mut variant = None;
     let (mut nodes, mut depth, mut games, mut output) = (None, None, None, None);
     let (mut threads, mut random_plies, mut seed, mut shard, mut hash_mb) =
         (1, DEFAULT_RANDOM_PLIES, 1, (0, 1), DEFAULT_HASH_MB);
+    let mut against_gauge = false;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
+            "--against" => match value("--against")?.as_str() {
+                "material" => against_gauge = true,
+                other => return Err(format!("--against: unknown opponent '{other}' (known: material)")),
+            },
             "--variant" => {
                 let name = value("--variant")?;
                 let v = variants::by_name(&name).ok_or_else(|| {
@@ -109,7 +122,7 @@ fn parse(args: &[String]) -> Result<Config, String> {
     };
     let games = games.ok_or("datagen needs --games G")?;
     let output = output.ok_or("datagen needs -o FILE")?;
-    Ok(Config { variant, limits, games, threads, random_plies, seed, shard, hash_mb, output })
+    Ok(Config { variant, limits, games, threads, random_plies, seed, shard, hash_mb, output, against_gauge })
 }
 
 /// `K/N` with 1 <= K <= N, as (K-1, N).
@@ -227,10 +240,12 @@ fn opening(config: &Config, searcher: &mut Searcher, rng: &mut Rng) -> Position 
 }
 
 /// Plays game `index` to its end and encodes its records.
-fn play(config: &Config, searcher: &mut Searcher, index: u32) -> Played {
+fn play(config: &Config, searcher: &mut Searcher, gauge: &mut Searcher, index: u32) -> Played {
     let mut rng = Rng::for_game(config.seed, index);
     let mut pos = opening(config, searcher, &mut rng);
     searcher.clear();
+    let gauge_side =
+        config.against_gauge.then_some(if index.is_multiple_of(2) { Color::Black } else { Color::White });
     let mut adjudicator = Adjudicator::default();
     let mut records = Vec::new();
     let result = loop {
@@ -239,6 +254,12 @@ fn play(config: &Config, searcher: &mut Searcher, index: u32) -> Played {
         }
         if pos.ply() >= MAX_GAME_PLIES {
             break GameResult::Draw;
+        }
+        if gauge_side == Some(pos.side_to_move()) {
+            let limits = Limits { depth: Some(GAUGE_DEPTH), ..Limits::default() };
+            let found = gauge.search(&pos, &limits, &mut |_| {});
+            pos.make(found.best.expect("an open position has a legal move"));
+            continue;
         }
         let found = searcher.search(&pos, &config.limits, &mut |_| {});
         let best = found.best.expect("an open position has a legal move");
@@ -347,12 +368,14 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
                 .stack_size(SEARCH_STACK_BYTES)
                 .spawn_scoped(scope, move || {
                     let mut searcher = Searcher::new(config.hash_mb);
+                    let mut gauge = Searcher::new(1);
+                    gauge.set_eval_mode(EvalMode::MaterialOnly);
                     loop {
                         let k = next.fetch_add(1, Ordering::Relaxed);
                         if k >= todo.len() || failed.load(Ordering::Relaxed) {
                             return;
                         }
-                        if sender.send((k, play(config, &mut searcher, todo[k]))).is_err() {
+                        if sender.send((k, play(config, &mut searcher, &mut gauge, todo[k]))).is_err() {
                             return;
                         }
                     }

@@ -156,6 +156,23 @@ fn shards_play_the_unsharded_games_between_them() {
 }
 
 #[test]
+fn games_against_the_gauge_record_only_the_engines_moves() {
+    let file = temp("against-gauge");
+    datagen("imawazir", 2, &["--against", "material", "--seed", "5"], &file);
+    let games = games(&read(&file));
+    assert_eq!(games.keys().copied().collect::<Vec<_>>(), [0, 1]);
+    // The gauge is Black in even games and White in odd ones; only the engine's positions
+    // are written, so their plies go up two at a time and one side is always to move.
+    for (g, engine) in [(0, Color::White), (1, Color::Black)] {
+        let records = &games[&g];
+        assert!(!records.is_empty(), "game {g}");
+        assert!(records.iter().all(|r| r.position.side_to_move() == engine), "game {g}");
+        assert!(records.windows(2).all(|w| w[1].ply == w[0].ply + 2), "game {g}");
+        assert!(records.last().unwrap().game_end);
+    }
+}
+
+#[test]
 fn bad_input_gives_one_line_and_status_2_and_leaves_files_alone() {
     let foreign = temp("foreign");
     std::fs::write(&foreign, "not data\n").unwrap();
@@ -173,6 +190,10 @@ fn bad_input_gives_one_line_and_status_2_and_leaves_files_alone() {
         (vec!["--variant", "normal", "--nodes", "9", "--games", "1", "--shard", "0/2", "-o", n], "--shard"),
         (vec!["--variant", "normal", "--nodes", "9", "--games", "0", "-o", n], "--games"),
         (vec!["--variant", "normal", "--nodes", "9", "--games", "1", "--bogus", "-o", n], "'--bogus'"),
+        (
+            vec!["--variant", "normal", "--nodes", "9", "--games", "1", "--against", "sjaak", "-o", n],
+            "'sjaak'",
+        ),
         (vec!["--variant", "normal", "--nodes", "9", "--games", "1", "-o", f], "not a Tinman data file"),
         (
             vec!["--variant", "normal", "--nodes", "9", "--games", "1", "-o", o],
