@@ -121,7 +121,8 @@ fn position(o: &Options) -> Result<Position, String> {
         Some(fen) => Position::from_fen(variant, fen).map_err(|e| format!("bad FEN: {e}"))?,
     };
     for text in &o.moves {
-        let m = pos.parse_move(text).map_err(|e| format!("--moves: {e}"))?;
+        // Coordinate text or SAN, so that moves pasted from a PGN replay too.
+        let m = matches::pgn::read_move(&pos, text).map_err(|e| format!("--moves: {e}"))?;
         pos.make(m);
     }
     Ok(pos)

@@ -95,12 +95,17 @@ fn fen_and_moves_option_play_moves_first() {
     let o = tinman(&["fen", "--variant", "normal", "--moves", "e2e4 c7c5 g1f3"]);
     assert!(o.status.success());
     assert_eq!(stdout(&o), "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n");
+    // SAN as a PGN has it (move numbers stripped by the user), mixed with coordinates.
+    let o = tinman(&["fen", "--variant", "normal", "--moves", "e4 c7c5 Nf3"]);
+    assert_eq!(stdout(&o), "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n");
+    let o = tinman(&["fen", "--variant", "imawazir", "--moves", "d4 e5 dxe5 We7"]);
+    assert_eq!(stdout(&o), "wwww1www/ppppwppp/8/4P3/8/8/PPP1PPPP/WWWWWWWW w - - 1 3 -\n");
     let o = tinman(&["perft", "--variant", "wedgie", "--depth", "1", "--moves", "c4e6"]);
     assert!(stdout(&o).starts_with("nodes 30 "), "{}", stdout(&o));
     let o = tinman(&["moves", "--variant", "normal", "--moves", "e2e4 e2e4"]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8(o.stderr).unwrap();
-    assert_eq!(err, "tinman: --moves: illegal move 'e2e4'\n");
+    assert_eq!(err, "tinman: --moves: 'e2e4' is not a legal move here\n");
 }
 
 #[test]
