@@ -68,3 +68,31 @@ fn the_hunt_counts_the_hunted_units_safe_squares() {
     // Wazir on e3 jumping onto e5, the square the Prince has just left.
     assert_eq!(hunt_net("12/12/12/12/12/12/12/4m7/12/4W5PP/12/12 w - - 0 1"), (8.0, 0.0));
 }
+
+/// White's coefficients (White's count minus Black's) of the connected-pawn slots, by steps
+/// to promotion, in a standard-chess position.
+fn connected(fen: &str) -> Vec<(usize, f32)> {
+    use tinman_search::eval::{trace, weights::param};
+    let v = variants::by_name("normal").unwrap();
+    let t = trace(&Position::from_fen(v, fen).unwrap(), &Values::for_variant(v));
+    let mut found: Vec<(usize, f32)> = t
+        .terms
+        .iter()
+        .filter(|&&(s, _)| (s as usize) >= param::CONNECTED && (s as usize) < param::COUNT)
+        .map(|&(s, c)| (s as usize - param::CONNECTED, c))
+        .filter(|&(_, c)| c != 0.0)
+        .collect();
+    found.sort_by_key(|&(steps, _)| steps);
+    found
+}
+
+#[test]
+fn connected_pawns_are_defended_by_a_pawn_or_beside_one() {
+    // b3 is defended by a2 (five steps to go), d4 and e4 stand side by side (four); a2 and h2
+    // are neither.
+    assert_eq!(connected("4k3/8/8/8/3PP3/1P6/P6P/4K3 w - - 0 1"), vec![(4, 2.0), (5, 1.0)]);
+    // The same for Black, whose pawns are defended from above and count against White.
+    assert_eq!(connected("4k3/p6p/1p6/3pp3/8/8/8/4K3 w - - 0 1"), vec![(4, -2.0), (5, -1.0)]);
+    // b3 defends a4 but not the other way round; d3 and f3, two files apart, are not beside.
+    assert_eq!(connected("4k3/8/8/8/P7/1P1P1P2/8/4K3 w - - 0 1"), vec![(4, 1.0)]);
+}

@@ -22,6 +22,11 @@ const MOBILITY_WEIGHT_RANGE: (i32, i32) = (10, 50);
 /// and endgame: a passer is worth little while pieces can stop it, much in the endgame.
 const PASSED_MIDDLEGAME: [i32; PASSED_SLOTS] = [0, 60, 40, 25, 15, 10, 5];
 const PASSED_ENDGAME: [i32; PASSED_SLOTS] = [0, 140, 95, 60, 35, 20, 10];
+/// Connected pawns (defended by or beside an own pawn), by steps still to go: none by default,
+/// because the passed and advance terms were set (and the tables fitted) without them; a game
+/// that needs them weighs them in its table (`imawazir`, where pawns advancing together are
+/// how a fortress is broken).
+const CONNECTED: [i32; PASSED_SLOTS] = [0; PASSED_SLOTS];
 /// Pawn behind an own pawn on the same file (it blocks and is blocked).
 const DOUBLED: i32 = -12;
 /// Pawn without own pawns on the neighbouring files (no pawn can defend it).
@@ -111,6 +116,7 @@ pub fn weights(variant: &'static Variant) -> Weights {
     }
     for steps in 0..PASSED_SLOTS {
         w.slots[param::PASSED + steps] = Pair::new(PASSED_MIDDLEGAME[steps], PASSED_ENDGAME[steps]);
+        w.slots[param::CONNECTED + steps] = Pair::flat(CONNECTED[steps]);
     }
     let set = |w: &mut Weights, slot: usize, p: Pair| w.slots[slot] = p;
     set(&mut w, param::DOUBLED, Pair::flat(DOUBLED));

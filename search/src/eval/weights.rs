@@ -102,7 +102,10 @@ pub mod param {
     /// Per move a side has fewer than the cramped threshold (where having no move loses, as
     /// in `imawazir`, a squeeze wins; elsewhere it is the eve of zugzwang or mate).
     pub const CRAMPED: usize = ROAD_CONTROL + 1;
-    pub const COUNT: usize = CRAMPED + 1;
+    /// A pawn defended by an own pawn or beside one on its rank, by steps still to go: pawns
+    /// that advance together break through where single ones are traded off.
+    pub const CONNECTED: usize = CRAMPED + 1;
+    pub const COUNT: usize = CONNECTED + PASSED_SLOTS;
 }
 
 /// The name of each scalar slot in a table file (the per-kind and indexed ones are named by
@@ -233,6 +236,10 @@ impl Weights {
         if slot < param::DOUBLED {
             variant.pawn?;
             return Some(format!("passed.{}", slot - param::PASSED));
+        }
+        if slot >= param::CONNECTED {
+            variant.pawn?;
+            return Some(format!("connected.{}", slot - param::CONNECTED));
         }
         let name = SCALAR_NAMES.iter().find(|(s, _)| *s == slot).map(|(_, n)| n.to_string())?;
         uses(variant, slot).then_some(name)
