@@ -92,13 +92,63 @@ fn check_game(game: &str) {
     let (debug, pgn) = xboard_game(game, None, &dir);
     let moves = |who: &str| debug.lines().filter(|l| l.contains(&format!("<{who}: move "))).count();
     let (first, second) = (moves("first "), moves("second"));
-    assert!(first >= MOVES && second >= MOVES - 1, "{game}: {first} and {second} moves; see {dir:?}");
     assert_clean(game, &debug, &dir);
     if game != "normal" {
         assert!(debug.contains(&format!("variant {game}")) && debug.contains("<first : setup ("), "{game}");
     }
     assert!(pgn.contains("[Result \""), "{game}: no finished game in the PGN: {pgn}");
-    assert!(pgn.contains("{Xboard adjudication: long game} 1/2-1/2"), "{game}: {pgn}");
+    // Self-play from the start position may repeat before XBoard's limit (both sides see the
+    // same 0.00): a true threefold claim is a correct end; anything else must be the limit.
+    if pgn.contains("{Draw claim: 3-fold repetition} 1/2-1/2") {
+        assert!(first + second >= 8, "{game}: a repetition claimed after {first} and {second} moves");
+        assert_threefold(game, &pgn);
+    } else {
+        assert!(first >= MOVES && second >= MOVES - 1, "{game}: {first} and {second} moves; see {dir:?}");
+        assert!(pgn.contains("{Xboard adjudication: long game} 1/2-1/2"), "{game}: {pgn}");
+    }
+}
+
+/// The moves of a PGN game as XBoard writes them (headers, comments, numbers and the result
+/// left out).
+fn pgn_moves(pgn: &str) -> Vec<String> {
+    let text: String = pgn.lines().filter(|l| !l.starts_with('[')).collect::<Vec<_>>().join(" ");
+    let mut plain = String::new();
+    let mut depth = 0;
+    for c in text.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    let is_number = |t: &str| t.trim_end_matches('.').chars().all(|c| c.is_ascii_digit());
+    let results = ["1-0", "0-1", "1/2-1/2", "*"];
+    plain.split_whitespace().filter(|t| !is_number(t) && !results.contains(t)).map(String::from).collect()
+}
+
+/// The game's last position must have stood on the board three times (the engine's own
+/// `tinman fen` replays the moves; the clocks are left out of the comparison).
+fn assert_threefold(game: &str, pgn: &str) {
+    let moves = pgn_moves(pgn);
+    let key = |plies: usize| {
+        let out = Command::new(env!("CARGO_BIN_EXE_tinman"))
+            .args(["fen", "--variant", game, "--moves", &moves[..plies].join(" ")])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{game}: {} replaying {:?}",
+            String::from_utf8_lossy(&out.stderr),
+            &moves[..plies]
+        );
+        let fen = String::from_utf8(out.stdout).unwrap();
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        [&fields[..4], &fields[6..]].concat().join(" ")
+    };
+    let last = key(moves.len());
+    let seen = (0..=moves.len()).filter(|&plies| key(plies) == last).count();
+    assert!(seen >= 3, "{game}: the claimed repetition stood {seen} times: {pgn}");
 }
 
 #[test]
@@ -166,4 +216,30 @@ fn xboard_shows_chains_vanishing_wazirs_and_accepts_result_claims() {
         "Wh1xd5-h2",
         "White is the only player with Wazirs",
     );
+}
+
+/// The PGN XBoard saved when CI's self-play game ended by repetition on move 12 (2026-12-03).
+const REPEATED: &str = r#"[Event "Computer Chess Game"]
+[Result "1/2-1/2"]
+
+1. Nf3 {+0.07/12} Nf6 {-0.09/12 0.5} 2. h3 {+0.05/11 0.2} Nc6
+{-0.05/12 0.2} 3. Nc3 {+0.02/11 0.2} d5 {-0.11/12 0.2} 4. d4 {+0.06/11 0.2}
+h6 {-0.12/12 0.2} 5. a3 {+0.09/12 0.4} Be6 {-0.16/12 0.4} 6. Qd3
+{+0.17/11 0.1} a6 {+0.08/10 0.3} 7. g4 {+0.00/11 0.3} Qd6 {-0.01/11 0.3} 8.
+Bg2 {+0.11/10 0.3} g6 {+0.04/10 0.2} 9. Qe3 {+0.00/10 0.3} Nd7
+{+0.00/11 0.2} 10. Qd3 {+0.00/10 0.2} Nf6 {+0.00/11 0.2} 11. Qe3
+{+0.00/13 0.1} Nd7 {+0.00/14 0.2} 12. Qd3 {+0.00/13 0.5} Nf6 {+0.00/13 0.3}
+{Draw claim: 3-fold repetition} 1/2-1/2
+"#;
+
+#[test]
+fn a_repetition_claim_is_checked_by_replaying_the_game() {
+    let moves = pgn_moves(REPEATED);
+    assert_eq!(moves.len(), 24);
+    assert_eq!((moves[0].as_str(), moves[23].as_str()), ("Nf3", "Nf6"));
+    assert_threefold("normal", REPEATED);
+    // One move earlier the position had stood there only twice.
+    let short = REPEATED.replace("Nf6 {+0.00/13 0.3}", "");
+    let caught = std::panic::catch_unwind(|| assert_threefold("normal", &short));
+    assert!(caught.is_err(), "a position seen twice passed as a threefold repetition");
 }
