@@ -118,6 +118,9 @@ pub struct Variant {
     /// Every capture is a plain leap or a full slide, so pins and checks follow the usual
     /// bitboard rules and the fast legal generator applies.
     pub(crate) simple_attacks: bool,
+    /// Plain moves by hash key, for finding a repetition the side to move can reach
+    /// (built on first use).
+    pub(crate) cycle_moves: std::sync::OnceLock<crate::position::CycleMoves>,
 }
 
 /// What a variant definition gives; [`Variant::new`] derives the rest.
@@ -235,7 +238,13 @@ impl Variant {
             other_sliders,
             special_capturers,
             simple_attacks,
+            cycle_moves: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The table of plain moves by hash key ([`Position::can_repeat`]).
+    pub(crate) fn cycle_moves(&self) -> &crate::position::CycleMoves {
+        self.cycle_moves.get_or_init(|| crate::position::CycleMoves::new(self))
     }
 
     /// The choice the game leaves to the players, if any.

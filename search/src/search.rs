@@ -439,6 +439,24 @@ impl Worker {
         None
     }
 
+    /// A side that can repeat a position of the game with its next move holds at least the
+    /// draw: `alpha` rises to it, and the draw is the score when that alone reaches `beta`.
+    /// Without it a table score or a static cut-off below the draw hides the repetition (a
+    /// +7 ending against Sjaak II drawn by a check that let the King back, docs/search.md).
+    fn repetition_floor(&self, pos: &mut Position, ply: usize, alpha: &mut i32, beta: i32) -> Option<i32> {
+        if ply == 0 {
+            return None;
+        }
+        let draw = self.draw_score(pos);
+        if *alpha < draw && pos.can_repeat() {
+            *alpha = draw;
+            if draw >= beta {
+                return Some(draw);
+            }
+        }
+        None
+    }
+
     /// Score when the side to move has no legal move.
     fn no_moves(&self, pos: &Position, ply: usize) -> i32 {
         match pos.variant().rules {
@@ -461,6 +479,9 @@ impl Worker {
     ) -> i32 {
         self.pv[ply].clear();
         if let Some(score) = self.terminal(pos, ply) {
+            return score;
+        }
+        if let Some(score) = self.repetition_floor(pos, ply, &mut alpha, beta) {
             return score;
         }
         // No line from here can win faster than a win now, or lose slower than a loss now.
@@ -729,6 +750,9 @@ impl Worker {
             return 0;
         }
         if let Some(score) = self.terminal(pos, ply) {
+            return score;
+        }
+        if let Some(score) = self.repetition_floor(pos, ply, &mut alpha, beta) {
             return score;
         }
         // The main search's verdicts hold here too: quiescence is its depth 0.

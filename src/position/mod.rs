@@ -1,8 +1,11 @@
 //! `Position`: the pieces, side to move, castling rights, en passant, clocks and hash, with
 //! make/unmake.
 
+mod cycle;
 mod make;
 mod movegen;
+
+pub use cycle::CycleMoves;
 pub(crate) mod zobrist;
 
 use crate::bitboard::Bitboard;
