@@ -440,19 +440,18 @@ impl Worker {
     }
 
     /// A side that can repeat a position of the game with its next move holds at least the
-    /// draw: `alpha` rises to it, and the draw is the score when that alone reaches `beta`.
+    /// draw: `alpha` rises to it, and the draw is returned as the floor of the node's score
+    /// (the caller returns it at once when it reaches `beta`, and never returns less).
     /// Without it a table score or a static cut-off below the draw hides the repetition (a
     /// +7 ending against Sjaak II drawn by a check that let the King back, docs/search.md).
-    fn repetition_floor(&self, pos: &mut Position, ply: usize, alpha: &mut i32, beta: i32) -> Option<i32> {
+    fn repetition_floor(&self, pos: &mut Position, ply: usize, alpha: &mut i32) -> Option<i32> {
         if ply == 0 {
             return None;
         }
         let draw = self.draw_score(pos);
         if *alpha < draw && pos.can_repeat() {
             *alpha = draw;
-            if draw >= beta {
-                return Some(draw);
-            }
+            return Some(draw);
         }
         None
     }
@@ -481,8 +480,9 @@ impl Worker {
         if let Some(score) = self.terminal(pos, ply) {
             return score;
         }
-        if let Some(score) = self.repetition_floor(pos, ply, &mut alpha, beta) {
-            return score;
+        let floor = self.repetition_floor(pos, ply, &mut alpha);
+        if let Some(draw) = floor.filter(|&draw| draw >= beta) {
+            return draw;
         }
         // No line from here can win faster than a win now, or lose slower than a loss now.
         if ply > 0 {
@@ -511,7 +511,7 @@ impl Worker {
         if let Some(e) = entry {
             let score = from_table(e.score, ply);
             if !pv_node && e.depth >= depth && bound_decides(e.bound, score, alpha, beta) {
-                return score;
+                return at_least(score, floor);
             }
         }
 
@@ -669,6 +669,10 @@ impl Worker {
         if handed == 0 {
             return self.no_moves(pos, ply);
         }
+        // Moves pruned against the raised alpha leave a fail-low score below the draw the
+        // repetition holds (a 1 v 1 Wazir race scored as lost in 27).
+        let below_floor = floor.is_some_and(|draw| best < draw);
+        let best = at_least(best, floor);
         // A root searched without some moves (MultiPV, searchmoves, or a stop) must not teach
         // the table.
         if !self.stopped() && !restricted {
@@ -691,6 +695,7 @@ impl Worker {
             if !in_check
                 && !self.stopped()
                 && informative
+                && !below_floor
                 && best.abs() < MATE_BOUND
                 && (best_move.is_none() || !pos.is_tactical(best_move))
             {
@@ -752,14 +757,15 @@ impl Worker {
         if let Some(score) = self.terminal(pos, ply) {
             return score;
         }
-        if let Some(score) = self.repetition_floor(pos, ply, &mut alpha, beta) {
-            return score;
+        let floor = self.repetition_floor(pos, ply, &mut alpha);
+        if let Some(draw) = floor.filter(|&draw| draw >= beta) {
+            return draw;
         }
         // The main search's verdicts hold here too: quiescence is its depth 0.
         if let Some(e) = self.tt.probe(pos.hash()) {
             let score = from_table(e.score, ply);
             if bound_decides(e.bound, score, alpha, beta) {
-                return score;
+                return at_least(score, floor);
             }
         }
         let in_check = pos.in_check();
@@ -781,7 +787,7 @@ impl Worker {
             alpha = alpha.max(stand_pat);
         }
         if ply >= MAX_PLY - 1 {
-            return stand_pat;
+            return at_least(stand_pat, floor);
         }
         // In check every evasion; else only captures and promotions are generated (a side
         // without any move is seen above only when it has few units; the main search sees
@@ -836,12 +842,18 @@ impl Worker {
                 }
             }
         }
+        let best = at_least(best, floor);
         // Stored as depth 0, and only as a bound: an exact store would overwrite a deeper
         // entry of the same position.
         let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
         self.tt.store(pos.hash(), best_move, to_table(best, ply), 0, bound);
         best
     }
+}
+
+/// `score`, but not below the repetition floor if the node has one.
+fn at_least(score: i32, floor: Option<i32>) -> i32 {
+    floor.map_or(score, |draw| score.max(draw))
 }
 
 /// Whether a table score with this bound settles a node searched with window (alpha, beta).
