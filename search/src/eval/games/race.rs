@@ -2,7 +2,10 @@
 //! vanishing zone (closer to vanishing), the race itself, and how the side with more closes in.
 //!
 //! The game is won by being the only side with such units, so one is worth more the fewer
-//! the opponent has: one Wazir cannot catch another on the open board, two can.
+//! the opponent has. (Without pawns, one Wazir against one is won by the hunter, the side
+//! whose move would leave the two on squares of different colours: the centre, where a
+//! Wazir may stay only four moves, gives the hunted no endless flight. Not yet a term:
+//! docs/tuning.md, "Fifteenth session".)
 
 use super::SCALE_ONE;
 use crate::eval::sink::Sink;
