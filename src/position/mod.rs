@@ -5,7 +5,7 @@ mod cycle;
 mod make;
 mod movegen;
 
-pub use cycle::CycleMoves;
+pub(crate) use cycle::CycleMoves;
 pub(crate) mod zobrist;
 
 use crate::bitboard::Bitboard;
