@@ -96,3 +96,37 @@ fn connected_pawns_are_defended_by_a_pawn_or_beside_one() {
     // b3 defends a4 but not the other way round; d3 and f3, two files apart, are not beside.
     assert_eq!(connected("4k3/8/8/8/P7/1P1P1P2/8/4K3 w - - 0 1"), vec![(4, 1.0)]);
 }
+
+/// White's coefficient of the Wazir hunter term in an `imawazir` position (1 when White
+/// hunts, -1 when Black does, 0 when neither).
+fn wazir_hunter(fen: &str) -> f32 {
+    use tinman_search::eval::{trace, weights::param};
+    let v = variants::by_name("imawazir").unwrap();
+    let t = trace(&Position::from_fen(v, fen).unwrap(), &Values::for_variant(v));
+    t.terms.iter().find(|&&(s, _)| s as usize == param::WAZIR_HUNTER).map_or(0.0, |&(_, c)| c)
+}
+
+#[test]
+fn one_wazir_against_one_without_pawns_is_won_by_the_hunter() {
+    // c4 and a1 are of different colours: the side to move steps next to the other and hunts
+    // (White mates from here, tests/tactics.rs has the line).
+    assert_eq!(wazir_hunter("8/8/8/8/2W5/8/8/w7 w - - 0 1"), 1.0);
+    assert_eq!(wazir_hunter("8/8/8/8/2W5/8/8/w7 b - - 0 1"), -1.0);
+    // c4 and b1 are of one colour: the side to move must step away from the opposition.
+    assert_eq!(wazir_hunter("8/8/8/8/2W5/8/8/1w6 w - - 0 1"), -1.0);
+    assert_eq!(wazir_hunter("8/8/8/8/2W5/8/8/1w6 b - - 0 1"), 1.0);
+    // Either side's pawn could spend a tempo, and two Wazirs against one is the race's.
+    assert_eq!(wazir_hunter("8/p7/8/8/2W5/8/8/w7 w - - 0 1"), 0.0);
+    assert_eq!(wazir_hunter("8/8/8/8/2W5/8/7P/w7 w - - 0 1"), 0.0);
+    assert_eq!(wazir_hunter("8/8/8/8/2W5/8/8/wW6 w - - 0 1"), 0.0);
+    // The hunter's side to move sees it, whichever colour it is.
+    for (fen, hunter_to_move) in [
+        ("8/8/8/8/2W5/8/8/w7 w - - 0 1", true),
+        ("8/8/8/8/2W5/8/8/w7 b - - 0 1", true),
+        ("8/8/8/8/2W5/8/8/1w6 w - - 0 1", false),
+        ("8/8/8/8/2W5/8/8/1w6 b - - 0 1", false),
+    ] {
+        let score = eval("imawazir", fen);
+        assert!(if hunter_to_move { score > 300 } else { score < -300 }, "{fen}: {score}");
+    }
+}

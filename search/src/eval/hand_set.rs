@@ -86,6 +86,10 @@ const WAZIR_RACE: i32 = 300;
 /// With more Wazirs than the opponent: bonus per own Wazir per step it is closer to the
 /// nearest enemy Wazir than the board's longest Wazir distance (the mop-up that corners them).
 const MOP_UP: i32 = 3;
+/// One Wazir against one without pawns: the hunter's forced win (docs/tuning.md, "Fifteenth
+/// session"). Less than a 2 v 1 lead (a Wazir and the race, some 550), a surer win: the hunt
+/// takes up to some twenty moves, and the 50-move rule stands over it.
+const WAZIR_HUNTER: i32 = 400;
 
 /// Bonus per own unit standing on the road (double moves, hard to attack).
 const ROAD_OCCUPATION: i32 = 12;
@@ -141,6 +145,7 @@ pub fn weights(variant: &'static Variant) -> Weights {
     set(&mut w, param::WAZIR_HEIGHT, Pair::flat(WAZIR_HEIGHT_PENALTY));
     set(&mut w, param::WAZIR_RACE, Pair::flat(WAZIR_RACE));
     set(&mut w, param::MOP_UP, Pair::flat(MOP_UP));
+    set(&mut w, param::WAZIR_HUNTER, Pair::flat(WAZIR_HUNTER));
     set(&mut w, param::ROAD_OCCUPATION, Pair::flat(ROAD_OCCUPATION));
     set(&mut w, param::ROAD_CONTROL, Pair::flat(ROAD_CONTROL));
     w

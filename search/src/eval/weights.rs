@@ -95,8 +95,11 @@ pub mod param {
     pub const WAZIR_RACE: usize = WAZIR_HEIGHT + 1;
     /// Per step the Wazirs of the side with more close in on the enemy's.
     pub const MOP_UP: usize = WAZIR_RACE + 1;
+    /// For the hunter when one Wazir stands against one and no pawn is left (the colours of
+    /// their squares and the side to move decide who hunts, and the hunter wins).
+    pub const WAZIR_HUNTER: usize = MOP_UP + 1;
     /// Per own unit on the road.
-    pub const ROAD_OCCUPATION: usize = MOP_UP + 1;
+    pub const ROAD_OCCUPATION: usize = WAZIR_HUNTER + 1;
     /// Per road square attacked.
     pub const ROAD_CONTROL: usize = ROAD_OCCUPATION + 1;
     /// Per move a side has fewer than the cramped threshold (where having no move loses, as
@@ -110,7 +113,7 @@ pub mod param {
 
 /// The name of each scalar slot in a table file (the per-kind and indexed ones are named by
 /// `Weights::name`).
-const SCALAR_NAMES: [(usize, &str); 25] = [
+const SCALAR_NAMES: [(usize, &str); 26] = [
     (param::DOUBLED, "doubled"),
     (param::ISOLATED, "isolated"),
     (param::SHIELD, "shield.1"),
@@ -133,6 +136,7 @@ const SCALAR_NAMES: [(usize, &str); 25] = [
     (param::WAZIR_HEIGHT, "wazir_height"),
     (param::WAZIR_RACE, "wazir_race"),
     (param::MOP_UP, "mop_up"),
+    (param::WAZIR_HUNTER, "wazir_hunter"),
     (param::ROAD_OCCUPATION, "road_occupation"),
     (param::ROAD_CONTROL, "road_control"),
     (param::CRAMPED, "cramped"),
@@ -161,7 +165,7 @@ fn uses(variant: &'static Variant, slot: usize) -> bool {
         | param::HUNT_TRAPPED
         | param::HUNT_STALEMATE => variant.goal() == Goal::Extinction,
         param::WAZIR_HEIGHT => variant.vanishing().is_some(),
-        param::WAZIR_RACE | param::MOP_UP => matches!(variant.goal(), Goal::LastOwner(_)),
+        param::WAZIR_RACE | param::MOP_UP | param::WAZIR_HUNTER => matches!(variant.goal(), Goal::LastOwner(_)),
         param::ROAD_OCCUPATION | param::ROAD_CONTROL => {
             !variant.road(&tinman_core::Position::start(variant)).is_empty()
         }

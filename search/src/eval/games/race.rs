@@ -2,10 +2,11 @@
 //! vanishing zone (closer to vanishing), the race itself, and how the side with more closes in.
 //!
 //! The game is won by being the only side with such units, so one is worth more the fewer
-//! the opponent has. (Without pawns, one Wazir against one is won by the hunter, the side
-//! whose move would leave the two on squares of different colours: the centre, where a
-//! Wazir may stay only four moves, gives the hunted no endless flight. Not yet a term:
-//! docs/tuning.md, "Fifteenth session".)
+//! the opponent has. Without pawns, one Wazir against one is won by the hunter: the side to
+//! move when the two stand on squares of different colours (it can step next to the other),
+//! else the other side. The centre, where a Wazir may stay only four moves, gives the hunted
+//! no endless flight (docs/tuning.md, "Fifteenth session"). With pawns either side may spend
+//! a tempo, and two against two showed no such rule, so the term stops there.
 
 use super::SCALE_ONE;
 use crate::eval::sink::Sink;
@@ -32,9 +33,24 @@ pub(super) fn terms<S: Sink>(pos: &Position, wazir: Kind, color: Color, sink: &m
         sink.add(param::WAZIR_HEIGHT, ours.squares().map(|s| zone.height(pos, s) as i32 - 2).sum());
     }
     sink.add_fine(param::WAZIR_RACE, FINE * count / (theirs + 1));
-    if count > theirs && theirs > 0 {
+    let hunter = count == 1 && theirs == 1 && hunts(pos, ours, enemies, color);
+    if hunter {
+        sink.add(param::WAZIR_HUNTER, 1);
+    }
+    if (count > theirs && theirs > 0) || hunter {
         sink.add(param::MOP_UP, closeness(ours, enemies));
     }
+}
+
+/// Whether `color`, with its one Wazir on `ours` against one on `enemies`, is the hunter:
+/// only without pawns, which could spend a tempo.
+fn hunts(pos: &Position, ours: Bitboard, enemies: Bitboard, color: Color) -> bool {
+    if pos.variant().pawn.is_some_and(|p| !pos.kind_set(p).is_empty()) {
+        return false;
+    }
+    let colour = |b: Bitboard| b.squares().map(|s| (s.file() + s.rank()) % 2).sum::<u8>();
+    let different = colour(ours) != colour(enemies);
+    (pos.side_to_move() == color) == different
 }
 
 /// How much of the evaluation counts, in `SCALE_ONE`ths, by the locked pawn pairs.
