@@ -165,7 +165,9 @@ fn uses(variant: &'static Variant, slot: usize) -> bool {
         | param::HUNT_TRAPPED
         | param::HUNT_STALEMATE => variant.goal() == Goal::Extinction,
         param::WAZIR_HEIGHT => variant.vanishing().is_some(),
-        param::WAZIR_RACE | param::MOP_UP | param::WAZIR_HUNTER => matches!(variant.goal(), Goal::LastOwner(_)),
+        param::WAZIR_RACE | param::MOP_UP | param::WAZIR_HUNTER => {
+            matches!(variant.goal(), Goal::LastOwner(_))
+        }
         param::ROAD_OCCUPATION | param::ROAD_CONTROL => {
             !variant.road(&tinman_core::Position::start(variant)).is_empty()
         }
