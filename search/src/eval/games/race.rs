@@ -11,7 +11,7 @@
 use super::SCALE_ONE;
 use crate::eval::sink::Sink;
 use crate::eval::weights::{param, FINE};
-use tinman_core::{Bitboard, Color, Kind, Position};
+use tinman_core::{Bitboard, Color, Kind, Position, Square};
 
 /// Longest Wazir (Manhattan) distance on the 8x8 board.
 const MAX_DISTANCE: i32 = 14;
@@ -33,7 +33,7 @@ pub(super) fn terms<S: Sink>(pos: &Position, wazir: Kind, color: Color, sink: &m
         sink.add(param::WAZIR_HEIGHT, ours.squares().map(|s| zone.height(pos, s) as i32 - 2).sum());
     }
     sink.add_fine(param::WAZIR_RACE, FINE * count / (theirs + 1));
-    let hunter = count == 1 && theirs == 1 && hunts(pos, ours, enemies, color);
+    let hunter = matches!((ours.single(), enemies.single()), (Some(a), Some(b)) if hunts(pos, a, b, color));
     if hunter {
         sink.add(param::WAZIR_HUNTER, 1);
     }
@@ -42,15 +42,14 @@ pub(super) fn terms<S: Sink>(pos: &Position, wazir: Kind, color: Color, sink: &m
     }
 }
 
-/// Whether `color`, with its one Wazir on `ours` against one on `enemies`, is the hunter:
-/// only without pawns, which could spend a tempo.
-fn hunts(pos: &Position, ours: Bitboard, enemies: Bitboard, color: Color) -> bool {
+/// Whether `color`, with its only Wazir on `ours` against the only enemy one on `enemy`, is
+/// the hunter: only without pawns, which could spend a tempo.
+fn hunts(pos: &Position, ours: Square, enemy: Square, color: Color) -> bool {
     if pos.variant().pawn.is_some_and(|p| !pos.kind_set(p).is_empty()) {
         return false;
     }
-    let colour = |b: Bitboard| b.squares().map(|s| (s.file() + s.rank()) % 2).sum::<u8>();
-    let different = colour(ours) != colour(enemies);
-    (pos.side_to_move() == color) == different
+    let shade = |s: Square| (s.file() + s.rank()) % 2;
+    (pos.side_to_move() == color) == (shade(ours) != shade(enemy))
 }
 
 /// How much of the evaluation counts, in `SCALE_ONE`ths, by the locked pawn pairs.
