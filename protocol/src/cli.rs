@@ -1,4 +1,4 @@
-//! Command-line tools: `perft`, `moves`, `fen`, `go`, `bench`, `match`, `datagen`, `tune`,
+//! Command-line tools: `perft`, `moves`, `fen`, `eval`, `go`, `bench`, `match`, `datagen`, `tune`,
 //! `serve` and `roads`.
 
 #[path = "matches/mod.rs"]
@@ -20,6 +20,7 @@ const USAGE: &str = "usage:
   tinman perft --variant NAME --depth N [--fen FEN] [--moves \"M1 M2 ...\"] [--divide] [--threads N]
   tinman moves --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"]
   tinman fen   --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"]
+  tinman eval  --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"]
   tinman go    --variant NAME [--fen FEN] [--moves \"M1 M2 ...\"] [--depth N] [--movetime MS] [--nodes N]
                [--threads N] [--hash MB] [--multipv N]
   tinman bench [--variant NAME] [--depth N]
@@ -171,6 +172,11 @@ fn execute(args: &[String], out: &mut dyn Write) -> Result<(), String> {
             let pos = position(&o)?;
             writeln!(out, "{}", pos.to_fen()).map_err(|e| e.to_string())
         }
+        "eval" => {
+            let o = parse_options(rest)?;
+            let pos = position(&o)?;
+            write_breakdown(&pos, out).map_err(|e| e.to_string())
+        }
         "go" => {
             let o = parse_options(rest)?;
             let pos = position(&o)?;
@@ -221,4 +227,20 @@ fn execute(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         "help" | "--help" | "-h" => writeln!(out, "{USAGE}").map_err(|e| e.to_string()),
         other => Err(format!("unknown command '{other}'\n{USAGE}")),
     }
+}
+
+/// The static evaluation of `pos` term by term, each side's share apart, then how the sum
+/// becomes the score the search uses.
+fn write_breakdown(pos: &Position, out: &mut dyn Write) -> std::io::Result<()> {
+    let values = tinman_search::eval::Values::for_variant(pos.variant());
+    let b = tinman_search::eval::breakdown(pos, &values);
+    writeln!(out, "{:<22} {:>9} {:>9} {:>9}", "term (centipawns)", "White", "Black", "total")?;
+    for t in &b.terms {
+        writeln!(out, "{:<22} {:>9.1} {:>9.1} {:>+9.1}", t.name, t.white, t.black, t.total())?;
+    }
+    let mover = pos.side_to_move();
+    writeln!(out, "sum, White's view, middlegame share {:.2}: {:+}", b.phase, b.unscaled)?;
+    writeln!(out, "share that counts (drawishness): {:.2}", b.scale)?;
+    writeln!(out, "tempo for the side to move: {:+}", b.tempo)?;
+    writeln!(out, "evaluation for the side to move ({mover:?}): {:+}", b.side_to_move)
 }

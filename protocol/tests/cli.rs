@@ -227,3 +227,21 @@ fn help_at_the_protocol_prompt() {
     assert!(text.contains("tinman perft|moves|fen|go|bench|match"), "{text}");
     assert!(text.contains("uciok"), "after the help it still speaks UCI: {text}");
 }
+
+#[test]
+fn eval_lists_the_terms_and_ends_with_the_search_score() {
+    let o = tinman(&["eval", "--variant", "normal", "--fen", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("term (centipawns)"), "{out}");
+    assert!(lines.iter().any(|l| l.starts_with("material.Q")), "{out}");
+    let last = lines.last().unwrap();
+    assert!(last.starts_with("evaluation for the side to move (White): +"), "{out}");
+    // The same score as a depth-1 search's static evaluation would start from.
+    let score: i32 = last.rsplit(' ').next().unwrap().parse().unwrap();
+    assert!(score > 800, "{out}");
+    let o = tinman(&["eval", "--variant", "normal", "--moves", "e2e5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&o.stderr).lines().count(), 1);
+}

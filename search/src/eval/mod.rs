@@ -4,9 +4,11 @@
 //! - `pieces`: placement, mobility, King safety (attacks on the King's zone, pawn shield, the
 //!   King's own square by game phase).
 //! - `pawns`: passed, doubled and isolated pawns.
+//! - `explain`: the evaluation term by term (`tinman eval`).
 //! - `games`: each game's own ideas, a module per game (road, Wazir race, jump exposure,
 //!   extinction).
 
+mod explain;
 mod games;
 mod hand_set;
 mod pawns;
@@ -16,6 +18,7 @@ pub mod tables;
 mod values;
 pub mod weights;
 
+pub use explain::{breakdown, Breakdown, TermShare};
 pub use sink::{Packed, Sink, Sum, Trace, TraceSink};
 pub use values::Values;
 pub use weights::{Pair, Weights};
