@@ -175,7 +175,10 @@ fn execute(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         "eval" => {
             let o = parse_options(rest)?;
             let pos = position(&o)?;
-            write_breakdown(&pos, out).map_err(|e| e.to_string())
+            crate::explain::breakdown_lines(&pos)
+                .iter()
+                .try_for_each(|l| writeln!(out, "{l}"))
+                .map_err(|e| e.to_string())
         }
         "go" => {
             let o = parse_options(rest)?;
@@ -227,20 +230,4 @@ fn execute(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         "help" | "--help" | "-h" => writeln!(out, "{USAGE}").map_err(|e| e.to_string()),
         other => Err(format!("unknown command '{other}'\n{USAGE}")),
     }
-}
-
-/// The static evaluation of `pos` term by term, each side's share apart, then how the sum
-/// becomes the score the search uses.
-fn write_breakdown(pos: &Position, out: &mut dyn Write) -> std::io::Result<()> {
-    let values = tinman_search::eval::Values::for_variant(pos.variant());
-    let b = tinman_search::eval::breakdown(pos, &values);
-    writeln!(out, "{:<22} {:>9} {:>9} {:>9}", "term (centipawns)", "White", "Black", "total")?;
-    for t in &b.terms {
-        writeln!(out, "{:<22} {:>9.1} {:>9.1} {:>+9.1}", t.name, t.white, t.black, t.total())?;
-    }
-    let mover = pos.side_to_move();
-    writeln!(out, "sum, White's view, middlegame share {:.2}: {:+}", b.phase, b.unscaled)?;
-    writeln!(out, "share that counts (drawishness): {:.2}", b.scale)?;
-    writeln!(out, "tempo for the side to move: {:+}", b.tempo)?;
-    writeln!(out, "evaluation for the side to move ({mover:?}): {:+}", b.side_to_move)
 }

@@ -4,6 +4,7 @@
 
 pub mod cli;
 mod datagen;
+mod explain;
 mod game;
 mod io;
 mod movetext;

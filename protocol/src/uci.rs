@@ -18,8 +18,9 @@ const MAX_MOVES_TO_GO: u64 = 10_000;
 const HELP: &[&str] = &[
     "Tinman speaks UCI here: uci, isready, setoption name N value V, ucinewgame,",
     "position startpos|fen FEN [moves M...], go [depth N|nodes N|movetime MS|wtime MS btime MS",
-    "winc MS binc MS movestogo N|infinite|ponder|searchmoves M...], stop, ponderhit, quit.",
-    "Command-line tools: tinman perft|moves|fen|go|bench|match (tinman help).",
+    "winc MS binc MS movestogo N|infinite|ponder|searchmoves M...], stop, ponderhit, quit;",
+    "eval (the static evaluation term by term).",
+    "Command-line tools: tinman perft|moves|fen|eval|go|bench|match (tinman help).",
 ];
 
 struct Engine {
@@ -95,6 +96,10 @@ impl Engine {
             "position" => self.set_position(rest),
             "go" => self.go(rest),
             "stop" => self.finish_search(),
+            // As Stockfish's `eval`: the static evaluation of the current position.
+            "eval" => crate::explain::breakdown_lines(&self.position)
+                .iter()
+                .for_each(|l| self.send(&format!("info string {l}"))),
             "ponderhit" => self.ponderhit(),
             "quit" => return false,
             "help" => HELP.iter().for_each(|l| self.send(&format!("info string {l}"))),

@@ -359,3 +359,19 @@ fn a_game_resent_move_by_move_is_the_game_sent_once() {
         once.quit();
     }
 }
+
+#[test]
+fn eval_shows_the_static_evaluation_of_the_current_position() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("setoption name UCI_Variant value desertoasis");
+    e.send("position startpos moves e3e4");
+    e.send("eval");
+    let lines = e.until("info string evaluation for the side to move");
+    assert!(lines.iter().all(|l| l.starts_with("info string ")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("info string material.D ")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("info string pawn_steps.")), "{lines:?}");
+    assert!(lines.last().unwrap().starts_with("info string evaluation for the side to move (Black): "));
+    e.quit();
+}
