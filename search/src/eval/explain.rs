@@ -3,7 +3,7 @@
 
 use super::sink::Sink;
 use super::weights::{param, Weights, FINE};
-use super::{games, phase, unscaled, Values, PHASE_SCALE, TEMPO};
+use super::{games, phase, terms, unscaled, Values, PHASE_SCALE, TEMPO};
 use tinman_core::{Color, Position};
 
 /// One parameter's share: each side's centipawns (Black's counted as its own gain, so that
@@ -42,12 +42,7 @@ pub struct Breakdown {
 /// The terms of `pos`, each side apart.
 pub fn breakdown(pos: &Position, values: &Values) -> Breakdown {
     let mut sink = SideSink { side: 0, counts: [[0; param::COUNT]; 2], fine: [[0; param::COUNT]; 2] };
-    for color in [Color::White, Color::Black] {
-        sink.side = color.index();
-        super::pieces::side_terms(pos, values, color, &mut sink);
-        super::pawns::pawn_terms(pos, values, color, &mut sink);
-        games::game_terms(pos, values, color, &mut sink);
-    }
+    terms(pos, values, &mut sink);
     let variant = pos.variant();
     let weights = values.weights();
     let phase = phase(pos, values);
@@ -79,7 +74,8 @@ pub fn breakdown(pos: &Position, values: &Values) -> Breakdown {
     }
 }
 
-/// Counts each side's terms apart (both as positive counts).
+/// Counts each side's terms apart, both as positive counts (the evaluation's sign says whose
+/// terms come: 1 for White's, -1 for Black's).
 struct SideSink {
     side: usize,
     counts: [[i32; param::COUNT]; 2],
@@ -87,7 +83,9 @@ struct SideSink {
 }
 
 impl Sink for SideSink {
-    fn set_sign(&mut self, _sign: i32) {}
+    fn set_sign(&mut self, sign: i32) {
+        self.side = if sign > 0 { Color::White.index() } else { Color::Black.index() };
+    }
 
     fn add(&mut self, slot: usize, count: i32) {
         self.counts[self.side][slot] += count;
