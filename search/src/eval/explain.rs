@@ -52,7 +52,7 @@ pub fn breakdown(pos: &Position, values: &Values) -> Breakdown {
             (w.mg as f32 * phase as f32 + w.eg as f32 * (PHASE_SCALE - phase) as f32) / PHASE_SCALE as f32;
         mixed * (sink.counts[side][slot] as f32 + sink.fine[side][slot] as f32 / FINE as f32)
     };
-    let mut terms: Vec<TermShare> = (0..param::COUNT)
+    let mut shares: Vec<TermShare> = (0..param::COUNT)
         .filter(|&slot| (0..2).any(|side| sink.counts[side][slot] != 0 || sink.fine[side][slot] != 0))
         .map(|slot| TermShare {
             name: Weights::name(variant, slot).unwrap_or_else(|| format!("slot {slot}")),
@@ -61,11 +61,11 @@ pub fn breakdown(pos: &Position, values: &Values) -> Breakdown {
         })
         .filter(|t| t.white != 0.0 || t.black != 0.0)
         .collect();
-    terms.sort_by(|a, b| b.total().abs().total_cmp(&a.total().abs()).then(a.name.cmp(&b.name)));
+    shares.sort_by(|a, b| b.total().abs().total_cmp(&a.total().abs()).then(a.name.cmp(&b.name)));
     let unscaled = unscaled(pos, values);
     let scale = games::scale(pos, values, unscaled);
     Breakdown {
-        terms,
+        terms: shares,
         phase: phase as f32 / PHASE_SCALE as f32,
         scale: scale as f32 / games::SCALE_ONE as f32,
         tempo: TEMPO,
