@@ -130,3 +130,17 @@ fn one_wazir_against_one_without_pawns_is_won_by_the_hunter() {
         assert!(if hunter_to_move { score > 300 } else { score < -300 }, "{fen}: {score}");
     }
 }
+
+#[test]
+fn hunters_are_placed_by_the_hunt_not_by_rank() {
+    // Three Desert units against a lone Desert King in the far corner: the Wazir one rank
+    // nearer is better, though the fitted weights rank a Desert Wazir lower the further it
+    // stands from home.
+    let home = eval("desertoasis", "11d/12/12/12/12/12/12/12/12/12/11W/WF10 w - - 0 1");
+    let nearer = eval("desertoasis", "11d/12/12/12/12/12/12/12/12/11W/12/WF10 w - - 0 1");
+    assert!(nearer > home, "{nearer} vs {home}");
+    // Before the hunt (two units against one is no majority of two to one) rank counts.
+    let home = eval("desertoasis", "11d/11w/12/12/12/12/12/12/12/12/11W/WF10 w - - 0 1");
+    let nearer = eval("desertoasis", "11d/11w/12/12/12/12/12/12/12/11W/12/WF10 w - - 0 1");
+    assert!(nearer < home, "{nearer} vs {home}");
+}

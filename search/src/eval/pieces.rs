@@ -30,6 +30,7 @@ pub(super) fn side_terms<S: Sink>(pos: &Position, values: &Values, color: Color,
     let mut threatened = pawn_attacks(pos, color) & (enemy - pawns);
     let back_rank = if color == Color::White { 0 } else { v.geometry.height() as i32 - 1 };
     let mut moves = 0;
+    let placement = super::games::placement_counts(pos, color);
     for kind in v.kinds() {
         let piece = v.piece_type(kind);
         let set = pos.pieces(color, kind);
@@ -82,8 +83,10 @@ pub(super) fn side_terms<S: Sink>(pos: &Position, values: &Values, color: Color,
                 }
             }
         }
-        sink.add(param::CENTRE + kind.index(), centre);
-        sink.add(param::ADVANCE + kind.index(), advance);
+        if placement {
+            sink.add(param::CENTRE + kind.index(), centre);
+            sink.add(param::ADVANCE + kind.index(), advance);
+        }
         sink.add_fine(param::MOBILITY + kind.index(), mobility);
         if values.line_slider[kind.index()] == LineSlider::Bishop && set.count() >= 2 {
             sink.add(param::BISHOP_PAIR, 1);

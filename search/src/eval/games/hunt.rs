@@ -36,6 +36,12 @@ pub(super) fn terms<S: Sink>(pos: &Position, values: &Values, color: Color, sink
     hunt(pos, values, color, sink);
 }
 
+/// Whether `color` hunts the enemy's last few units (it has `HUNT_MAJORITY` times as many).
+pub(super) fn hunts(pos: &Position, color: Color) -> bool {
+    let n = pos.color_set(!color).count();
+    n > 0 && n <= HUNT_UNITS && pos.color_set(color).count() >= HUNT_MAJORITY * n
+}
+
 /// The free hunters of `color`, and the closeness of its units (but pawns, which cannot turn
 /// back) to the enemy's last few units.
 fn hunt<S: Sink>(pos: &Position, values: &Values, color: Color, sink: &mut S) {
@@ -52,8 +58,7 @@ fn hunt<S: Sink>(pos: &Position, values: &Values, color: Color, sink: &mut S) {
     // (docs/tuning.md, "Twelfth session").
     let free = hunters.iter().filter(|&&(_, w)| w == FREE_WEIGHT).count() as i32;
     sink.add(param::FREE_HUNTER, free.min(FREE_HUNTERS_COUNTED));
-    let n = hunted.count();
-    if n == 0 || n > HUNT_UNITS || ours.count() < HUNT_MAJORITY * n {
+    if !hunts(pos, color) {
         return;
     }
     let mut total = 0;
