@@ -139,7 +139,7 @@ fn hunters_are_placed_by_the_hunt_not_by_rank() {
     let home = eval("desertoasis", "11d/12/12/12/12/12/12/12/12/12/11W/WF10 w - - 0 1");
     let nearer = eval("desertoasis", "11d/12/12/12/12/12/12/12/12/11W/12/WF10 w - - 0 1");
     assert!(nearer > home, "{nearer} vs {home}");
-    // Before the hunt (two units against one is no majority of two to one) rank counts.
+    // Without a hunt (three units against two is no majority of two to one) rank counts.
     let home = eval("desertoasis", "11d/11w/12/12/12/12/12/12/12/12/11W/WF10 w - - 0 1");
     let nearer = eval("desertoasis", "11d/11w/12/12/12/12/12/12/12/11W/12/WF10 w - - 0 1");
     assert!(nearer < home, "{nearer} vs {home}");
