@@ -130,7 +130,7 @@ enum Stage {
 /// counter move and the other quiet moves by history, then the losing captures. The quiet
 /// moves are generated only when the captures did not cut off, and the captures only when the
 /// table move did not, where the position generates by parts; elsewhere (the filter
-/// generator's games, games without a King, a restricted root) every move is generated once
+/// generator's games, games without a King, the root) every move is generated once
 /// and handed out in the same order.
 pub struct StagedPicker {
     stage: Stage,
@@ -155,7 +155,8 @@ impl StagedPicker {
         StagedPicker::with(all, tt_move, killers, counter, context)
     }
 
-    /// A picker over the given legal moves only (a root searched without some moves).
+    /// A picker over the given legal moves only (the root: all of them, or those left after
+    /// MultiPV and `searchmoves` took some out).
     pub fn from_moves(
         moves: MoveList,
         tt_move: Move,

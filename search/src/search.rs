@@ -544,7 +544,7 @@ impl Worker {
                     if depth < NULL_VERIFY_DEPTH || self.null_min_ply > 0 {
                         return score;
                     }
-                    // Verified by the same depth without null moves for this side for a while.
+                    // Verified by the same depth in which neither side may pass for a while.
                     self.null_min_ply = ply + (3 * null_depth.max(0) / 4) as usize;
                     let verified = self.pvs(pos, null_depth, ply, beta - 1, beta, false, false);
                     self.null_min_ply = 0;

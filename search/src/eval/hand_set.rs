@@ -13,7 +13,7 @@ const PAWN_ADVANCE: i32 = 6;
 /// Extra bonus for a pawn one or two steps from promotion.
 const PAWN_NEAR_PROMOTION: [i32; 2] = [60, 25];
 /// Mobility: tenths of a centipawn per square are this divided by the piece's reach on an
-/// empty board, so short-range pieces gain more per square (Knight 5, Bishop 3, Queen 1.5).
+/// empty board, so short-range pieces gain more per square (Knight 5, Bishop 3, Queen 1.4).
 const MOBILITY_SCALE: i32 = 400;
 /// Bounds of the per-square mobility weight, in tenths of a centipawn.
 const MOBILITY_WEIGHT_RANGE: (i32, i32) = (10, 50);
