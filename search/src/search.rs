@@ -520,10 +520,8 @@ impl Worker {
         // Improving: the static evaluation is above the one of our previous move (two plies
         // up). Where it is not, a position is less likely to come good: prune and reduce more.
         self.evals[ply] = static_eval;
-        let improving = !in_check
-            && ply >= 2
-            && self.evals[ply - 2] != -INFINITE
-            && static_eval > self.evals[ply - 2];
+        let improving =
+            !in_check && ply >= 2 && self.evals[ply - 2] != -INFINITE && static_eval > self.evals[ply - 2];
         // The pruning decisions take the table's score where its bound says the position is
         // better (a lower bound above) or worse (an upper bound below) than it looks: a
         // searched score is a better estimate than a static one.
@@ -535,7 +533,11 @@ impl Worker {
                     Bound::Lower => score > static_eval,
                     Bound::Upper => score < static_eval,
                 };
-                if sharper && score.abs() < MATE_BOUND { score } else { static_eval }
+                if sharper && score.abs() < MATE_BOUND {
+                    score
+                } else {
+                    static_eval
+                }
             }
             _ => static_eval,
         };

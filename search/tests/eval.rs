@@ -144,3 +144,27 @@ fn hunters_are_placed_by_the_hunt_not_by_rank() {
     let nearer = eval("desertoasis", "11d/11w/12/12/12/12/12/12/12/11W/12/WF10 w - - 0 1");
     assert!(nearer < home, "{nearer} vs {home}");
 }
+
+/// White's coefficient of the siege term in an `imawazir` position (White's count minus
+/// Black's).
+fn wazir_siege(fen: &str) -> f32 {
+    use tinman_search::eval::{trace, weights::param};
+    let v = variants::by_name("imawazir").unwrap();
+    let t = trace(&Position::from_fen(v, fen).unwrap(), &Values::for_variant(v));
+    t.terms.iter().find(|&&(s, _)| s as usize == param::WAZIR_SIEGE).map_or(0.0, |&(_, c)| c)
+}
+
+#[test]
+fn wazirs_besiege_only_behind_locked_pawns() {
+    // No locked pair: nothing, however far the Wazir stands.
+    assert_eq!(wazir_siege("w7/8/8/p7/8/W7/P7/8 w - - 0 1"), 0.0);
+    // One locked pair: ranks ahead of the own back rank, each side's.
+    assert_eq!(wazir_siege("w7/8/8/p7/P7/8/8/W7 w - - 0 1"), 0.0);
+    assert_eq!(wazir_siege("w7/8/8/p7/P7/W7/8/8 w - - 0 1"), 2.0);
+    assert_eq!(wazir_siege("8/8/w7/p7/P7/8/8/W7 w - - 0 1"), -2.0);
+    assert_eq!(wazir_siege("8/8/w7/p7/P7/W7/8/8 b - - 0 1"), 0.0);
+    // Two Wazirs (on ranks 3 and 2), two pairs: (2 + 1) × 2.
+    assert_eq!(wazir_siege("w7/8/8/pp6/PP6/W7/1W6/8 w - - 0 1"), 6.0);
+    // Five locked pairs count as four.
+    assert_eq!(wazir_siege("w7/8/8/ppppp3/PPPPP3/W7/8/8 w - - 0 1"), 8.0);
+}

@@ -90,6 +90,11 @@ const MOP_UP: i32 = 3;
 /// session"). Less than a 2 v 1 lead (a Wazir and the race, some 550), a surer win: the hunt
 /// takes up to some twenty moves, and the 50-move rule stands over it.
 const WAZIR_HUNTER: i32 = 400;
+/// Per rank a Wazir stands ahead of its back rank, per locked pawn pair (up to four): behind
+/// a locked chain the Wazirs that go forward make progress, those at home only shuffle until
+/// the 50-move rule (by hand against the depth-1 gauge, docs/tuning.md, "Twentieth session":
+/// 73.2% → 83.5%; 16 cp a rank with four pairs).
+const WAZIR_SIEGE: i32 = 4;
 
 /// Bonus per own unit standing on the road (double moves, hard to attack).
 const ROAD_OCCUPATION: i32 = 12;
@@ -146,6 +151,7 @@ pub fn weights(variant: &'static Variant) -> Weights {
     set(&mut w, param::WAZIR_RACE, Pair::flat(WAZIR_RACE));
     set(&mut w, param::MOP_UP, Pair::flat(MOP_UP));
     set(&mut w, param::WAZIR_HUNTER, Pair::flat(WAZIR_HUNTER));
+    set(&mut w, param::WAZIR_SIEGE, Pair::flat(WAZIR_SIEGE));
     set(&mut w, param::ROAD_OCCUPATION, Pair::flat(ROAD_OCCUPATION));
     set(&mut w, param::ROAD_CONTROL, Pair::flat(ROAD_CONTROL));
     w

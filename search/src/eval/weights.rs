@@ -98,8 +98,12 @@ pub mod param {
     /// For the hunter when one Wazir stands against one and no pawn is left (the colours of
     /// their squares and the side to move decide who hunts, and the hunter wins).
     pub const WAZIR_HUNTER: usize = MOP_UP + 1;
+    /// Per rank a Wazir stands ahead of its own back rank, times the locked pawn pairs (at
+    /// most `race::SIEGE_LOCKS_MAX`): behind a locked chain only Wazirs that go forward make
+    /// progress.
+    pub const WAZIR_SIEGE: usize = WAZIR_HUNTER + 1;
     /// Per own unit on the road.
-    pub const ROAD_OCCUPATION: usize = WAZIR_HUNTER + 1;
+    pub const ROAD_OCCUPATION: usize = WAZIR_SIEGE + 1;
     /// Per road square attacked.
     pub const ROAD_CONTROL: usize = ROAD_OCCUPATION + 1;
     /// Per move a side has fewer than the cramped threshold (where having no move loses, as
@@ -113,7 +117,7 @@ pub mod param {
 
 /// The name of each scalar slot in a table file (the per-kind and indexed ones are named by
 /// `Weights::name`).
-const SCALAR_NAMES: [(usize, &str); 26] = [
+const SCALAR_NAMES: [(usize, &str); 27] = [
     (param::DOUBLED, "doubled"),
     (param::ISOLATED, "isolated"),
     (param::SHIELD, "shield.1"),
@@ -137,6 +141,7 @@ const SCALAR_NAMES: [(usize, &str); 26] = [
     (param::WAZIR_RACE, "wazir_race"),
     (param::MOP_UP, "mop_up"),
     (param::WAZIR_HUNTER, "wazir_hunter"),
+    (param::WAZIR_SIEGE, "wazir_siege"),
     (param::ROAD_OCCUPATION, "road_occupation"),
     (param::ROAD_CONTROL, "road_control"),
     (param::CRAMPED, "cramped"),
@@ -165,7 +170,7 @@ fn uses(variant: &'static Variant, slot: usize) -> bool {
         | param::HUNT_TRAPPED
         | param::HUNT_STALEMATE => variant.goal() == Goal::Extinction,
         param::WAZIR_HEIGHT => variant.vanishing().is_some(),
-        param::WAZIR_RACE | param::MOP_UP | param::WAZIR_HUNTER => {
+        param::WAZIR_RACE | param::MOP_UP | param::WAZIR_HUNTER | param::WAZIR_SIEGE => {
             matches!(variant.goal(), Goal::LastOwner(_))
         }
         param::ROAD_OCCUPATION | param::ROAD_CONTROL => {

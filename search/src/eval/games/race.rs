@@ -21,6 +21,8 @@ const MAX_DISTANCE: i32 = 14;
 /// the side ahead keeps the position open and the side behind would lock it.
 const LOCKED_STEP: i32 = 8;
 const LOCKED_FLOOR: i32 = 16;
+/// The siege term counts locked pawn pairs up to this many.
+pub(crate) const SIEGE_LOCKS_MAX: i32 = 4;
 
 /// The Wazirs' heights in the vanishing zone, the race (own Wazirs over the opponent's + 1:
 /// equal counts cancel, and for the side ahead every even exchange gains, 8 v 7 by a sixth of
@@ -39,6 +41,12 @@ pub(super) fn terms<S: Sink>(pos: &Position, wazir: Kind, color: Color, sink: &m
     }
     if (count > theirs && theirs > 0) || hunter {
         sink.add(param::MOP_UP, closeness(ours, enemies));
+    }
+    let locks = rammed(pos, Color::White).min(SIEGE_LOCKS_MAX);
+    if locks > 0 {
+        let back_rank = if color == Color::White { 0 } else { pos.variant().geometry.height() as i32 - 1 };
+        let advance: i32 = ours.squares().map(|s| (s.rank() as i32 - back_rank).abs()).sum();
+        sink.add(param::WAZIR_SIEGE, advance * locks);
     }
 }
 
