@@ -67,6 +67,8 @@ struct Run {
     /// The final line's `loss A -> B`.
     before: f64,
     after: f64,
+    /// The first line's `K`.
+    k: f64,
 }
 
 /// The number after `key` in `line` (up to the next space, comma or parenthesis).
@@ -92,8 +94,11 @@ fn tune(args: &[&str]) -> Run {
     let records = number_after(first, " quiet positions of ");
     let wins_draws_losses =
         [number_after(first, "White won "), number_after(first, "drawn "), number_after(first, "lost ")];
+    // Inside the range the fit searches (0.01 to 20), not at an end of it. Where in that
+    // range depends on a few games at 300 nodes (0.2 to 8 by seed): the end-to-end test
+    // checks it against the library's fit instead.
     let k: f64 = number_after(first, "K = ");
-    assert!(k > 0.0 && k < 5.0, "{first}");
+    assert!(k > 0.011 && k < 19.99, "{first}");
     let first_loss = number_after(first, ", loss ");
     let epochs = lines[1..lines.len() - 1]
         .iter()
@@ -108,7 +113,7 @@ fn tune(args: &[&str]) -> Run {
     assert!(last.starts_with("loss ") && last.contains(" -> ") && last.contains("; wrote "), "{last}");
     let before = number_after(last, "loss ");
     let after = number_after(last, " -> ");
-    Run { positions, records, wins_draws_losses, first_loss, epochs, before, after }
+    Run { positions, records, wins_draws_losses, first_loss, epochs, before, after, k }
 }
 
 /// The `name mg eg` lines of a table file, checked: every line is a `#` comment or three
@@ -211,6 +216,7 @@ fn tuning_lowers_the_loss_and_writes_a_table_the_engine_reads() {
     assert!(moved * 2 > named.len(), "only {moved} of {} weights moved", named.len());
     // The losses printed are those of the start and of the table written, at the fitted K.
     let k = fit_k(&samples, engine);
+    assert!((run.k - k).abs() <= 1e-4, "K printed {} but fitted {k}", run.k);
     let start_loss = loss(&samples, engine, k);
     assert!(printed_as(run.before, start_loss), "{} {start_loss}", run.before);
     assert!(printed_as(run.after, loss(&samples, &tuned, k)), "{} {}", run.after, loss(&samples, &tuned, k));

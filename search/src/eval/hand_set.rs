@@ -93,7 +93,7 @@ const WAZIR_HUNTER: i32 = 400;
 /// Per rank a Wazir stands ahead of its back rank, per locked pawn pair (up to four): behind
 /// a locked chain the Wazirs that go forward make progress, those at home only shuffle until
 /// the 50-move rule (by hand against the depth-1 gauge, docs/tuning.md, "Twentieth session":
-/// 73.2% → 83.5%; 16 cp a rank with four pairs).
+/// 72.8% → 83.9% over two seeds; 16 cp a rank with four pairs).
 const WAZIR_SIEGE: i32 = 4;
 
 /// Bonus per own unit standing on the road (double moves, hard to attack).
