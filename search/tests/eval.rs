@@ -97,13 +97,18 @@ fn connected_pawns_are_defended_by_a_pawn_or_beside_one() {
     assert_eq!(connected("4k3/8/8/8/P7/1P1P1P2/8/4K3 w - - 0 1"), vec![(4, 1.0)]);
 }
 
+/// White's coefficient of evaluation slot `slot` in an `imawazir` position.
+fn imawazir_coefficient(fen: &str, slot: usize) -> f32 {
+    use tinman_search::eval::trace;
+    let v = variants::by_name("imawazir").unwrap();
+    let t = trace(&Position::from_fen(v, fen).unwrap(), &Values::for_variant(v));
+    t.terms.iter().find(|&&(s, _)| s as usize == slot).map_or(0.0, |&(_, c)| c)
+}
+
 /// White's coefficient of the Wazir hunter term in an `imawazir` position (1 when White
 /// hunts, -1 when Black does, 0 when neither).
 fn wazir_hunter(fen: &str) -> f32 {
-    use tinman_search::eval::{trace, weights::param};
-    let v = variants::by_name("imawazir").unwrap();
-    let t = trace(&Position::from_fen(v, fen).unwrap(), &Values::for_variant(v));
-    t.terms.iter().find(|&&(s, _)| s as usize == param::WAZIR_HUNTER).map_or(0.0, |&(_, c)| c)
+    imawazir_coefficient(fen, tinman_search::eval::weights::param::WAZIR_HUNTER)
 }
 
 #[test]
@@ -148,10 +153,7 @@ fn hunters_are_placed_by_the_hunt_not_by_rank() {
 /// White's coefficient of the siege term in an `imawazir` position (White's count minus
 /// Black's).
 fn wazir_siege(fen: &str) -> f32 {
-    use tinman_search::eval::{trace, weights::param};
-    let v = variants::by_name("imawazir").unwrap();
-    let t = trace(&Position::from_fen(v, fen).unwrap(), &Values::for_variant(v));
-    t.terms.iter().find(|&&(s, _)| s as usize == param::WAZIR_SIEGE).map_or(0.0, |&(_, c)| c)
+    imawazir_coefficient(fen, tinman_search::eval::weights::param::WAZIR_SIEGE)
 }
 
 #[test]
