@@ -22,7 +22,7 @@ const MAX_DISTANCE: i32 = 14;
 const LOCKED_STEP: i32 = 8;
 const LOCKED_FLOOR: i32 = 16;
 /// The siege term counts locked pawn pairs up to this many.
-pub(crate) const SIEGE_LOCKS_MAX: i32 = 4;
+const SIEGE_LOCKS_MAX: i32 = 4;
 
 /// The Wazirs' heights in the vanishing zone, the race (own Wazirs over the opponent's + 1:
 /// equal counts cancel, and for the side ahead every even exchange gains, 8 v 7 by a sixth of
