@@ -516,12 +516,31 @@ impl Worker {
         }
 
         // In check nothing prunes, so no static evaluation is needed.
-        let eval = if in_check { -INFINITE } else { self.corrected_evaluation(pos) };
+        let static_eval = if in_check { -INFINITE } else { self.corrected_evaluation(pos) };
         // Improving: the static evaluation is above the one of our previous move (two plies
         // up). Where it is not, a position is less likely to come good: prune and reduce more.
-        self.evals[ply] = eval;
+        self.evals[ply] = static_eval;
         let improving =
-            !in_check && ply >= 2 && self.evals[ply - 2] != -INFINITE && eval > self.evals[ply - 2];
+            !in_check && ply >= 2 && self.evals[ply - 2] != -INFINITE && static_eval > self.evals[ply - 2];
+        // The pruning decisions take the table's score where its bound says the position is
+        // better (a lower bound above) or worse (an upper bound below) than it looks: a
+        // searched score is a better estimate than a static one.
+        let eval = match entry {
+            Some(e) if !in_check => {
+                let score = from_table(e.score, ply);
+                let sharper = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score > static_eval,
+                    Bound::Upper => score < static_eval,
+                };
+                if sharper && score.abs() < MATE_BOUND {
+                    score
+                } else {
+                    static_eval
+                }
+            }
+            _ => static_eval,
+        };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             if depth <= REVERSE_FUTILITY_DEPTH
                 && eval - REVERSE_FUTILITY_MARGIN * (depth - improving as i32) >= beta
@@ -689,8 +708,8 @@ impl Worker {
             // it), and a bound only on its own side of the evaluation.
             let informative = match bound {
                 Bound::Exact => true,
-                Bound::Lower => best > eval,
-                Bound::Upper => best < eval,
+                Bound::Lower => best > static_eval,
+                Bound::Upper => best < static_eval,
             };
             if !in_check
                 && !self.stopped()
@@ -699,7 +718,7 @@ impl Worker {
                 && best.abs() < MATE_BOUND
                 && (best_move.is_none() || !pos.is_tactical(best_move))
             {
-                self.histories.update_correction(pos, best, eval, depth);
+                self.histories.update_correction(pos, best, static_eval, depth);
             }
         }
         best
