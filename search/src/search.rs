@@ -9,7 +9,7 @@ use crate::limits::{Limits, Stability, TimePlan};
 use crate::picker::{gain, MoveOrder, MovePicker, StagedPicker};
 use crate::score::{from_table, outcome_score, to_table, Score, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::see::loses_material;
-use crate::tt::{Bound, Table};
+use crate::tt::{Bound, Entry, Table};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -525,22 +525,7 @@ impl Worker {
         // The pruning decisions take the table's score where its bound says the position is
         // better (a lower bound above) or worse (an upper bound below) than it looks: a
         // searched score is a better estimate than a static one.
-        let eval = match entry {
-            Some(e) if !in_check => {
-                let score = from_table(e.score, ply);
-                let sharper = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score > static_eval,
-                    Bound::Upper => score < static_eval,
-                };
-                if sharper && score.abs() < MATE_BOUND {
-                    score
-                } else {
-                    static_eval
-                }
-            }
-            _ => static_eval,
-        };
+        let eval = if in_check { static_eval } else { sharpened(static_eval, entry, ply) };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             if depth <= REVERSE_FUTILITY_DEPTH
                 && eval - REVERSE_FUTILITY_MARGIN * (depth - improving as i32) >= beta
@@ -781,7 +766,8 @@ impl Worker {
             return draw;
         }
         // The main search's verdicts hold here too: quiescence is its depth 0.
-        if let Some(e) = self.tt.probe(pos.hash()) {
+        let entry = self.tt.probe(pos.hash());
+        if let Some(e) = entry {
             let score = from_table(e.score, ply);
             if bound_decides(e.bound, score, alpha, beta) {
                 return at_least(score, floor);
@@ -798,7 +784,9 @@ impl Worker {
         {
             return self.no_moves(pos, ply);
         }
-        let stand_pat = self.corrected_evaluation(pos);
+        let static_eval = self.corrected_evaluation(pos);
+        // Standing pat, a searched score is a better guess too.
+        let stand_pat = if in_check { static_eval } else { sharpened(static_eval, entry, ply) };
         if !in_check {
             if stand_pat >= beta {
                 return stand_pat;
@@ -867,6 +855,24 @@ impl Worker {
         let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
         self.tt.store(pos.hash(), best_move, to_table(best, ply), 0, bound);
         best
+    }
+}
+
+/// `eval`, or the table's score where the entry's bound says the position is better (a
+/// lower bound above) or worse (an upper bound below) than `eval`: a searched score is a
+/// better estimate than a static one.
+fn sharpened(eval: i32, entry: Option<Entry>, ply: usize) -> i32 {
+    let Some(e) = entry else { return eval };
+    let score = from_table(e.score, ply);
+    let sharper = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => score > eval,
+        Bound::Upper => score < eval,
+    };
+    if sharper && score.abs() < MATE_BOUND {
+        score
+    } else {
+        eval
     }
 }
 
