@@ -52,6 +52,11 @@ const LMR_MIN_MOVES: usize = 1;
 /// continuations, each within ±16384) counts as their average.
 const LMR_HISTORY_DIVISOR: i32 = 8192;
 const LMR_HISTORY_SHARE: i32 = 3;
+/// A reduced move that fails high by this much over the node's best score so far is
+/// re-searched a ply deeper (Stockfish's `doDeeperSearch`)...
+const LMR_DEEPER_MARGIN: i32 = 50;
+/// ...and by less than this a ply shallower.
+const LMR_SHALLOWER_MARGIN: i32 = 10;
 /// A cutoff's history bonus (and the malus of the moves tried before it):
 /// `SLOPE * depth - OFFSET`, at most `MAX`.
 const HISTORY_BONUS_SLOPE: i32 = 170;
@@ -633,7 +638,14 @@ impl Worker {
                 };
                 score = -self.pvs(pos, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false, true);
                 if score > alpha && reduction > 0 {
-                    score = -self.pvs(pos, depth - 1, ply + 1, -alpha - 1, -alpha, false, !cut_node);
+                    // How far the reduced search beat the best so far sets the re-search's
+                    // depth: well above it a ply deeper, barely above it a ply shallower.
+                    let deeper = score > best + LMR_DEEPER_MARGIN;
+                    let shallower = score < best + LMR_SHALLOWER_MARGIN;
+                    let new_depth = depth - 1 + deeper as i32 - shallower as i32;
+                    if new_depth > depth - 1 - reduction {
+                        score = -self.pvs(pos, new_depth, ply + 1, -alpha - 1, -alpha, false, !cut_node);
+                    }
                 }
                 if score > alpha && score < beta && pv_node {
                     score = -self.pvs(pos, depth - 1, ply + 1, -beta, -alpha, true, false);
