@@ -8,7 +8,7 @@ use crate::history::{Context, Histories, PieceTo};
 use crate::limits::{Limits, Stability, TimePlan};
 use crate::picker::{gain, MoveOrder, MovePicker, StagedPicker};
 use crate::score::{from_table, outcome_score, to_table, Score, INFINITE, MATE, MATE_BOUND, MAX_PLY};
-use crate::see::loses_material;
+use crate::see::{loses_material, see};
 use crate::tt::{Bound, Entry, Table};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -498,8 +498,6 @@ impl Worker {
             }
         }
         let in_check = pos.in_check();
-        // Check extension: a side in check searches one ply deeper.
-        let depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiescence(pos, ply, alpha, beta);
         }
@@ -604,6 +602,17 @@ impl Worker {
             self.line[ply] = Some(self.histories.piece_to(pos, m));
             pos.make(m);
             let gives_check = pos.in_check();
+            // Check extension: a check that does not lose material is searched a ply deeper
+            // (a losing check, a sacrifice, is not: most are just losing).
+            let extension = if gives_check {
+                pos.unmake();
+                let sound = see(pos, m, self.values()) >= 0;
+                pos.make(m);
+                sound as i32
+            } else {
+                0
+            };
+            let new_depth = depth - 1 + extension;
             // A quiet move that gives check may start a combination: never pruned.
             let late = !pv_node
                 && !in_check
@@ -619,7 +628,7 @@ impl Worker {
             }
             let mut score;
             if index == 0 {
-                score = -self.pvs(pos, depth - 1, ply + 1, -beta, -alpha, pv_node, !pv_node && !cut_node);
+                score = -self.pvs(pos, new_depth, ply + 1, -beta, -alpha, pv_node, !pv_node && !cut_node);
             } else {
                 let reduce = depth >= LMR_MIN_DEPTH
                     && index >= LMR_MIN_MOVES + pv_node as usize
@@ -636,19 +645,19 @@ impl Worker {
                 } else {
                     0
                 };
-                score = -self.pvs(pos, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false, true);
+                score = -self.pvs(pos, new_depth - reduction, ply + 1, -alpha - 1, -alpha, false, true);
                 if score > alpha && reduction > 0 {
                     // How far the reduced search beat the best so far sets the re-search's
                     // depth: well above it a ply deeper, barely above it a ply shallower.
                     let deeper = score > best + LMR_DEEPER_MARGIN;
                     let shallower = score < best + LMR_SHALLOWER_MARGIN;
-                    let new_depth = depth - 1 + deeper as i32 - shallower as i32;
-                    if new_depth > depth - 1 - reduction {
-                        score = -self.pvs(pos, new_depth, ply + 1, -alpha - 1, -alpha, false, !cut_node);
+                    let research_depth = new_depth + deeper as i32 - shallower as i32;
+                    if research_depth > depth - 1 - reduction {
+                        score = -self.pvs(pos, research_depth, ply + 1, -alpha - 1, -alpha, false, !cut_node);
                     }
                 }
                 if score > alpha && score < beta && pv_node {
-                    score = -self.pvs(pos, depth - 1, ply + 1, -beta, -alpha, true, false);
+                    score = -self.pvs(pos, new_depth, ply + 1, -beta, -alpha, true, false);
                 }
             }
             pos.unmake();
