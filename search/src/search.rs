@@ -652,7 +652,7 @@ impl Worker {
                     let deeper = score > best + LMR_DEEPER_MARGIN;
                     let shallower = score < best + LMR_SHALLOWER_MARGIN;
                     let research_depth = new_depth + deeper as i32 - shallower as i32;
-                    if research_depth > depth - 1 - reduction {
+                    if research_depth > new_depth - reduction {
                         score = -self.pvs(pos, research_depth, ply + 1, -alpha - 1, -alpha, false, !cut_node);
                     }
                 }
