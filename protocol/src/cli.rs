@@ -175,7 +175,7 @@ fn execute(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         "eval" => {
             let o = parse_options(rest)?;
             let pos = position(&o)?;
-            crate::explain::breakdown_lines(&pos)
+            crate::explain::breakdown_lines(&pos, tinman_search::EvalMode::Full)
                 .iter()
                 .try_for_each(|l| writeln!(out, "{l}"))
                 .map_err(|e| e.to_string())

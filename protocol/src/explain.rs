@@ -2,11 +2,13 @@
 
 use tinman_core::Position;
 use tinman_search::eval::{breakdown, Values};
+use tinman_search::EvalMode;
 
 /// One line per weight that counts (each side's share and the difference, White's view,
-/// largest first), then how the sum becomes the score the search starts from.
-pub fn breakdown_lines(pos: &Position) -> Vec<String> {
-    let b = breakdown(pos, &Values::for_variant(pos.variant()));
+/// largest first), then how the sum becomes the score the search starts from. The weights
+/// are those `mode` plays with (the full evaluation's terms are shown for every mode).
+pub fn breakdown_lines(pos: &Position, mode: EvalMode) -> Vec<String> {
+    let b = breakdown(pos, &Values::for_mode(pos.variant(), mode));
     let mut lines = vec![format!("{:<22} {:>9} {:>9} {:>9}", "term (centipawns)", "White", "Black", "total")];
     for t in &b.terms {
         lines.push(format!("{:<22} {:>9.1} {:>9.1} {:>+9.1}", t.name, t.white, t.black, t.total()));

@@ -97,7 +97,7 @@ impl Engine {
             "go" => self.go(rest),
             "stop" => self.finish_search(),
             // As Stockfish's `eval`: the static evaluation of the current position.
-            "eval" => crate::explain::breakdown_lines(&self.position)
+            "eval" => crate::explain::breakdown_lines(&self.position, self.session.settings.eval_mode)
                 .iter()
                 .for_each(|l| self.send(&format!("info string {l}"))),
             "ponderhit" => self.ponderhit(),

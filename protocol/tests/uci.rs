@@ -203,12 +203,14 @@ fn the_road_option_sets_the_wizardoz_road() {
 }
 
 #[test]
-fn the_evaluation_option_switches_to_material_only() {
+fn the_evaluation_option_switches_to_material_only_or_hand_set() {
     let mut e = Engine::start();
     e.send("uci");
     let lines = e.until("uciok");
     assert!(
-        lines.contains(&"option name Evaluation type combo default full var full var material".to_string()),
+        lines.contains(
+            &"option name Evaluation type combo default full var full var material var hand".to_string()
+        ),
         "{lines:?}"
     );
     // A Knight and a pawn up, nothing to capture: material alone says exactly 420; the full
@@ -223,11 +225,16 @@ fn the_evaluation_option_switches_to_material_only() {
     e.send("setoption name Evaluation value material");
     assert_eq!(score_at_depth_1(&mut e), 420);
     e.send("setoption name Evaluation value full");
-    assert_ne!(score_at_depth_1(&mut e), 420);
+    let full = score_at_depth_1(&mut e);
+    assert_ne!(full, 420);
+    // The hand-set weights: the full evaluation before tuning, which scores differently.
+    e.send("setoption name Evaluation value hand");
+    let hand = score_at_depth_1(&mut e);
+    assert!(hand != full && hand != 420, "hand-set {hand}, full {full}");
     e.send("setoption name Evaluation value clever");
     assert_eq!(
         e.until("info string"),
-        ["info string error: Evaluation must be full or material, not 'clever'"]
+        ["info string error: Evaluation must be full, material or hand, not 'clever'"]
     );
     e.quit();
 }

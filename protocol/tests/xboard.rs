@@ -55,7 +55,7 @@ fn handshake_announces_features_games_and_options() {
         "MultiPV -spin",
         "Contempt -spin 0 -500 500",
         "Road -string c4,d5,e6,f5,g4",
-        "Evaluation -combo full /// material",
+        "Evaluation -combo full /// material /// hand",
     ] {
         assert!(lines.iter().any(|l| l.starts_with(&format!("feature option=\"{option}"))), "{option}");
     }
@@ -351,12 +351,13 @@ fn move_now_pondering_and_options() {
     e.send("option Clear Hash");
     e.send("option Road=c4,d5,e6,f5,g4");
     e.send("option Evaluation=material");
+    e.send("option Evaluation=hand");
     e.send("option Evaluation=full");
     assert_eq!(sync(&mut e, 1), Vec::<String>::new());
     e.send("option Evaluation=clever");
     assert_eq!(
         sync(&mut e, 4),
-        ["Error (Evaluation must be full or material, not 'clever'): option Evaluation=clever"]
+        ["Error (Evaluation must be full, material or hand, not 'clever'): option Evaluation=clever"]
     );
     e.send("st 60");
     e.send("go");

@@ -151,7 +151,7 @@ pub(crate) struct Worker {
     start: Instant,
     plan: TimePlan,
     node_limit: Option<u64>,
-    values: Option<(&'static str, Values)>,
+    values: Option<(&'static str, EvalMode, Values)>,
     pub(crate) eval_mode: EvalMode,
     /// Evaluations by position key (a slot per key, overwritten): the same leaf is reached by
     /// many move orders, and the evaluation is the most expensive part of a node.
@@ -229,8 +229,13 @@ impl Worker {
         self.histories.prepare(pos.variant());
         // The mode or the game may have changed since the last search.
         self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
-        if self.values.as_ref().is_none_or(|(name, _)| *name != pos.variant().name) {
-            self.values = Some((pos.variant().name, Values::for_variant(pos.variant())));
+        if self
+            .values
+            .as_ref()
+            .is_none_or(|(name, mode, _)| *name != pos.variant().name || *mode != self.eval_mode)
+        {
+            self.values =
+                Some((pos.variant().name, self.eval_mode, Values::for_mode(pos.variant(), self.eval_mode)));
         }
         let mut pos = pos.clone();
         let legal: Vec<Move> = pos.legal_moves().iter().copied().collect();
@@ -390,7 +395,7 @@ impl Worker {
     }
 
     fn values(&self) -> &Values {
-        &self.values.as_ref().expect("values set at search start").1
+        &self.values.as_ref().expect("values set at search start").2
     }
 
     fn evaluate(&mut self, pos: &Position) -> i32 {
@@ -405,7 +410,9 @@ impl Worker {
             eval
         };
         match self.eval_mode {
-            EvalMode::Full => eval * (FIFTY_MOVE_FADE - pos.halfmove_clock() as i32).max(0) / FIFTY_MOVE_FADE,
+            EvalMode::Full | EvalMode::HandSet => {
+                eval * (FIFTY_MOVE_FADE - pos.halfmove_clock() as i32).max(0) / FIFTY_MOVE_FADE
+            }
             EvalMode::MaterialOnly => eval,
         }
     }

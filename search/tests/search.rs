@@ -319,6 +319,30 @@ fn material_only_evaluation_counts_only_material() {
     assert_eq!(s.search(&start, &limits, &mut |_| {}).score, Score::Centipawns(0));
 }
 
+/// The hand-set mode is the full evaluation with the weights before tuning: in a game with a
+/// tuned table it scores differently, every thread uses it, and going back to the full mode
+/// gives the tuned score again (the weights follow the mode, not the first search).
+#[test]
+fn hand_set_evaluation_follows_the_mode() {
+    let p = pos("normal", "k7/8/4P3/8/8/8/8/4K1N1 w - - 0 1");
+    let limits = Limits { depth: Some(1), ..Limits::default() };
+    let mut s = Searcher::new(8);
+    let mut score = |s: &mut Searcher| {
+        s.clear();
+        s.search(&p, &limits, &mut |_| {}).score
+    };
+    let full = score(&mut s);
+    s.set_eval_mode(EvalMode::HandSet);
+    let hand = score(&mut s);
+    assert_ne!(hand, full, "normal has a tuned table");
+    assert_ne!(hand, Score::Centipawns(420), "not material only");
+    s.set_threads(2);
+    assert_eq!(score(&mut s), hand);
+    s.set_threads(1);
+    s.set_eval_mode(EvalMode::Full);
+    assert_eq!(score(&mut s), full);
+}
+
 /// Every MultiPV report is one set: `multipv` 1..n in a row, n different root moves, and the
 /// lines of one depth sorted by score; the same holds for the last set when a node limit
 /// stops the search in the middle of an iteration.

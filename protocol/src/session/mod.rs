@@ -80,7 +80,7 @@ impl EngineOption {
 }
 
 /// Values of the evaluation option, in the order GUIs list them.
-pub const EVALUATION_VALUES: [&str; 2] = ["full", "material"];
+pub const EVALUATION_VALUES: [&str; 3] = ["full", "material", "hand"];
 
 /// The game: which variant and, for `wizardoz`, which road.
 #[derive(Clone)]
@@ -206,9 +206,10 @@ impl Session {
                 self.settings.eval_mode = match value.to_ascii_lowercase().as_str() {
                     "full" => EvalMode::Full,
                     "material" => EvalMode::MaterialOnly,
+                    "hand" => EvalMode::HandSet,
                     _ => {
                         return Err(format!(
-                            "Evaluation must be full or material, not '{}'",
+                            "Evaluation must be full, material or hand, not '{}'",
                             rules::shorten(value)
                         ))
                     }

@@ -38,12 +38,15 @@ pub enum EvalMode {
     Full,
     /// Material only: a deliberately weak player (the match runner's "weak self").
     MaterialOnly,
+    /// Every term, with the hand-set weights instead of the game's tuned table: the same
+    /// search with the evaluation before tuning, to measure what the learned weights gain.
+    HandSet,
 }
 
 /// The evaluation of `pos` for the side to move under `mode`.
 pub fn evaluate_with(pos: &Position, values: &Values, mode: EvalMode) -> i32 {
     match mode {
-        EvalMode::Full => evaluate(pos, values),
+        EvalMode::Full | EvalMode::HandSet => evaluate(pos, values),
         EvalMode::MaterialOnly => material(pos, values),
     }
 }

@@ -73,6 +73,15 @@ impl Values {
         Values::with_weights(variant, weights)
     }
 
+    /// The tables `mode` evaluates `variant` with: the hand-set weights for
+    /// [`EvalMode::HandSet`], the tuned ones otherwise (material counts the same values).
+    pub fn for_mode(variant: &'static Variant, mode: super::EvalMode) -> Values {
+        match mode {
+            super::EvalMode::HandSet => Values::hand_set(variant),
+            super::EvalMode::Full | super::EvalMode::MaterialOnly => Values::for_variant(variant),
+        }
+    }
+
     /// The tables of `variant` with the hand-set weights only (the starting point of tuning).
     pub fn hand_set(variant: &'static Variant) -> Values {
         Values::with_weights(variant, hand_set::weights(variant))
