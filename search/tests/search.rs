@@ -327,7 +327,7 @@ fn hand_set_evaluation_follows_the_mode() {
     let p = pos("normal", "k7/8/4P3/8/8/8/8/4K1N1 w - - 0 1");
     let limits = Limits { depth: Some(1), ..Limits::default() };
     let mut s = Searcher::new(8);
-    let mut score = |s: &mut Searcher| {
+    let score = |s: &mut Searcher| {
         s.clear();
         s.search(&p, &limits, &mut |_| {}).score
     };
