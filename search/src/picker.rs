@@ -129,9 +129,8 @@ enum Stage {
 /// generated), the captures and promotions that do not lose material, the killers and the
 /// counter move and the other quiet moves by history, then the losing captures. The quiet
 /// moves are generated only when the captures did not cut off, and the captures only when the
-/// table move did not, where the position generates by parts; elsewhere (the filter
-/// generator's games, games without a King, the root) every move is generated once
-/// and handed out in the same order.
+/// table move did not; at the root every move is already generated and they are handed out
+/// in the same order.
 pub struct StagedPicker {
     stage: Stage,
     tt_move: Move,
@@ -149,10 +148,9 @@ pub struct StagedPicker {
 }
 
 impl StagedPicker {
-    /// A picker for `pos`, which the caller leaves as it is between calls to `next`.
-    pub fn new(pos: &Position, tt_move: Move, killers: [Move; 2], counter: Move, context: Context) -> Self {
-        let all = (!pos.generates_by_parts()).then(|| pos.legal_moves());
-        StagedPicker::with(all, tt_move, killers, counter, context)
+    /// A picker for a position, which the caller leaves as it is between calls to `next`.
+    pub fn new(tt_move: Move, killers: [Move; 2], counter: Move, context: Context) -> Self {
+        StagedPicker::with(None, tt_move, killers, counter, context)
     }
 
     /// A picker over the given legal moves only (the root: all of them, or those left after

@@ -586,7 +586,7 @@ impl Worker {
             restricted = moves.len() < all;
             StagedPicker::from_moves(moves, tt_move, killers, counter, context)
         } else {
-            StagedPicker::new(pos, tt_move, killers, counter, context)
+            StagedPicker::new(tt_move, killers, counter, context)
         };
         let futile = !pv_node
             && !in_check

@@ -190,7 +190,7 @@ fn picker_perft(
     } else {
         (pick(0), [moves.iter().last().copied().unwrap_or(Move::NONE), pick(1)], pick(2))
     };
-    let mut picker = StagedPicker::new(p, tt_move, killers, counter, Context::default());
+    let mut picker = StagedPicker::new(tt_move, killers, counter, Context::default());
     let mut seen = MoveList::new();
     let mut nodes = 0;
     let here: Vec<Move> = moves.iter().copied().collect();
@@ -239,6 +239,23 @@ fn perft_through_the_staged_move_picker_equals_plain_perft() {
             picker_perft(&mut p, 3, &values, &histories, &[]),
             tinman_core::perft::perft(&mut p, 3),
             "{fen}"
+        );
+    }
+}
+
+#[test]
+fn perft_through_the_staged_move_picker_equals_plain_perft_in_every_bench_position() {
+    // Middlegames of every game: jump chains, road double moves, Wazir heights, holes.
+    for (v, fen) in tinman_search::bench::positions() {
+        let mut p = if fen == "startpos" { Position::start(v) } else { Position::from_fen(v, fen).unwrap() };
+        let values = Values::for_variant(v);
+        let mut histories = Histories::new();
+        histories.prepare(v);
+        assert_eq!(
+            picker_perft(&mut p, 3, &values, &histories, &[]),
+            tinman_core::perft::perft(&mut p, 3),
+            "{} {fen}",
+            v.name
         );
     }
 }

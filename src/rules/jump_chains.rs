@@ -61,9 +61,19 @@ impl JumpChains {
 
     /// Appends every chain move of the side to move.
     pub fn generate(&self, pos: &Position, list: &mut MoveList) {
+        self.generate_chains(pos, pos.color_set(pos.side_to_move()), None, list);
+    }
+
+    /// Appends the capturing chains (`captures`) or the moving chains of the side to move's
+    /// units in `movers`, in the order [`JumpChains::generate`] gives them.
+    pub fn generate_part(&self, pos: &Position, movers: Bitboard, captures: bool, list: &mut MoveList) {
+        self.generate_chains(pos, movers, Some(captures), list);
+    }
+
+    fn generate_chains(&self, pos: &Position, movers: Bitboard, captures: Option<bool>, list: &mut MoveList) {
         let us = pos.side_to_move();
-        for jumper in &self.jumpers {
-            for from in pos.pieces(us, jumper.kind) {
+        for jumper in self.jumpers.iter().filter(|j| captures.is_none_or(|c| c == j.captures)) {
+            for from in pos.pieces(us, jumper.kind) & movers {
                 if jumper.captures {
                     self.capturing_chains(pos, from, jumper.directions, list);
                 } else {

@@ -62,6 +62,19 @@ pub trait GameRules: Send + Sync {
     /// Appends the moves the piece tables cannot describe (e.g. jump chains) to `list`.
     fn extra_moves(&self, _pos: &Position, _list: &mut MoveList) {}
 
+    /// The moves of [`GameRules::extra_moves`] made by units in `movers` that capture or
+    /// promote (`tactical`), or those that do neither, in the same order: the staged
+    /// generator asks for one part at a time. By default every extra move is made and sorted.
+    fn extra_moves_part(&self, pos: &Position, movers: Bitboard, tactical: bool, list: &mut MoveList) {
+        let mut all = MoveList::new();
+        self.extra_moves(pos, &mut all);
+        for &m in &all {
+            if movers.contains(m.from()) && pos.is_tactical(m) == tactical {
+                list.push(m);
+            }
+        }
+    }
+
     /// Units of the side to move whose moves [`GameRules::extra_moves`] makes entirely: the
     /// core generates no ordinary move (nor en passant or castling) for them.
     fn ruled_units(&self, _pos: &Position) -> Bitboard {

@@ -53,6 +53,18 @@ impl GameRules for RoadGame {
         self.road.ruled_units(pos)
     }
 
+    /// Only the road units in `movers` are generated: a single move's legality test asks
+    /// for one unit.
+    fn extra_moves_part(&self, pos: &Position, movers: Bitboard, tactical: bool, list: &mut MoveList) {
+        let mut moves = MoveList::new();
+        self.road.generate_from(pos, movers, &mut moves);
+        for &m in &moves {
+            if pos.is_tactical(m) == tactical {
+                list.push(m);
+            }
+        }
+    }
+
     fn adjust_attackers(
         &self,
         pos: &Position,
@@ -131,9 +143,14 @@ impl DoubleMoveRoad {
 
     /// Appends the road moves of the side to move (each from-to-promotion once).
     pub fn generate(&self, pos: &Position, list: &mut MoveList) {
+        self.generate_from(pos, pos.color_set(pos.side_to_move()), list);
+    }
+
+    /// Appends the road moves of the side to move's units in `movers`.
+    pub fn generate_from(&self, pos: &Position, movers: Bitboard, list: &mut MoveList) {
         let us = pos.side_to_move();
         let promotion_zone = pos.variant().promotion_zone[us.index()];
-        for from in pos.rules_state.squares & pos.color_set(us) {
+        for from in pos.rules_state.squares & pos.color_set(us) & movers {
             let piece = pos.piece_at(from).expect("a unit on the road");
             let targets = self.destinations(pos, from, piece.kind(), us, pos.occupied()) - pos.color_set(us);
             let pawn = pos.variant().piece_type(piece.kind()).pawn;

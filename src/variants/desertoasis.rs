@@ -2,6 +2,7 @@
 //! capturing and capture by jump chains; Oasis pieces capture by stepping and move by jump
 //! chains over any unit. No royalty: a player with no units left loses.
 
+use crate::bitboard::Bitboard;
 use crate::moves::MoveList;
 use crate::outcome::{Outcome, WinReason};
 use crate::piece::{Color, Kind, Picture, PieceType};
@@ -103,6 +104,12 @@ impl GameRules for DesertOasis {
 
     fn extra_moves(&self, pos: &Position, list: &mut MoveList) {
         self.chains.generate(pos, list);
+    }
+
+    /// Capturing chains capture and moving chains do not, and no chain is a pawn's: each part
+    /// is one kind of chain.
+    fn extra_moves_part(&self, pos: &Position, movers: Bitboard, tactical: bool, list: &mut MoveList) {
+        self.chains.generate_part(pos, movers, tactical, list);
     }
 
     /// A player with no units left has lost.
