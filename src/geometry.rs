@@ -96,6 +96,19 @@ impl Geometry {
         }
     }
 
+    /// `slide(sq, dirs, occupied) & targets`, with each direction's blocker looked for only
+    /// when its ray holds a target (finding attackers: most rays hold no enemy slider).
+    #[inline(always)]
+    pub fn slide_hits(&self, sq: Square, dirs: u8, occupied: Bitboard, targets: Bitboard) -> Bitboard {
+        let mut hits = Bitboard::EMPTY;
+        for dir in Direction::ALL {
+            if dirs & (1 << dir as u8) != 0 && self.ray(dir, sq).intersects(targets) {
+                hits |= self.ray_attacks(sq, dir, occupied) & targets;
+            }
+        }
+        hits
+    }
+
     /// Squares a slider on `sq` reaches in the directions of the set `dirs` (bit `d` for
     /// [`Direction`] `d`; see [`Direction::ORTHOGONAL`] and [`Direction::DIAGONAL`]).
     #[inline(always)]

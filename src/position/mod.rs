@@ -203,13 +203,13 @@ impl Position {
             leapers &= leapers - 1;
             attackers |= v.tables[k].captured_from[by.index()][sq.index()] & self.by_kind[k];
         }
-        let orthogonal = self.kinds_union(v.orthogonal_sliders);
-        if orthogonal.intersects(ours) {
-            attackers |= v.geometry.slide(sq, Direction::ORTHOGONAL, occupied) & orthogonal;
+        let orthogonal = self.kinds_union(v.orthogonal_sliders) & ours;
+        if !orthogonal.is_empty() {
+            attackers |= v.geometry.slide_hits(sq, Direction::ORTHOGONAL, occupied, orthogonal);
         }
-        let diagonal = self.kinds_union(v.diagonal_sliders);
-        if diagonal.intersects(ours) {
-            attackers |= v.geometry.slide(sq, Direction::DIAGONAL, occupied) & diagonal;
+        let diagonal = self.kinds_union(v.diagonal_sliders) & ours;
+        if !diagonal.is_empty() {
+            attackers |= v.geometry.slide_hits(sq, Direction::DIAGONAL, occupied, diagonal);
         }
         if v.other_sliders | v.special_capturers != 0 {
             attackers |= self.unusual_attackers(sq, by, occupied);
