@@ -608,6 +608,7 @@ impl Worker {
             let history = if quiet { self.histories.quiet(pos, m, &context) / LMR_HISTORY_SHARE } else { 0 };
             self.line[ply] = Some(self.histories.piece_to(pos, m));
             pos.make(m);
+            self.tt.prefetch(pos.hash());
             let gives_check = pos.in_check();
             // Check extension: a check that does not lose material is searched a ply deeper
             // (a losing check, a sacrifice, is not: most are just losing).
@@ -861,6 +862,7 @@ impl Worker {
         for m in picker {
             self.line[ply] = Some(self.histories.piece_to(pos, m));
             pos.make(m);
+            self.tt.prefetch(pos.hash());
             let score = -self.quiescence(pos, ply + 1, -beta, -alpha);
             pos.unmake();
             if self.stopped() {
