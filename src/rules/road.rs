@@ -199,11 +199,51 @@ impl DoubleMoveRoad {
         let mut attackers = table - road_units;
         for from in road_units {
             let kind = pos.piece_at(from).expect("a unit on the road").kind();
-            if self.attacks(pos, from, kind, by, occupied).contains(sq) {
+            if self.attacks_square(pos, from, kind, by, occupied, sq) {
                 attackers.insert(from);
             }
         }
         attackers
+    }
+
+    /// Whether a road unit could capture on `sq`: [`DoubleMoveRoad::attacks`] for one square.
+    /// A double move reaches `sq` through a Tornado from which a move of the unit's kind
+    /// captures there, so the Tornados are met with the squares that capture onto `sq`
+    /// (table leaps backwards, slides from `sq` the other way) instead of the unit's reach
+    /// from each Tornado; kinds with routed or initial capturing leaps (the Falcon) still
+    /// take the long way.
+    fn attacks_square(
+        &self,
+        pos: &Position,
+        from: Square,
+        kind: Kind,
+        color: Color,
+        occupied: Bitboard,
+        sq: Square,
+    ) -> bool {
+        let v = pos.variant();
+        if kind == self.line_mover || v.special_capturers & (1 << kind.index()) != 0 {
+            return self.attacks(pos, from, kind, color, occupied).contains(sq);
+        }
+        if sq == from {
+            return false;
+        }
+        if kind == self.royal && self.road_steps(pos, from).contains(sq) {
+            return true;
+        }
+        let tornados = self.tornados(pos, from, kind, color, occupied);
+        if tornados.is_empty() {
+            return false;
+        }
+        let t = v.tables(kind);
+        let c = color.index();
+        let backwards = Direction::ALL
+            .into_iter()
+            .filter(|&d| t.slide_capture[c] & (1 << d as u8) != 0)
+            .fold(0u8, |dirs, d| dirs | 1 << d.opposite() as u8);
+        let lifted = occupied - Bitboard::from_square(from);
+        let capturing_from = t.captured_from[c][sq.index()] | v.geometry.slide(sq, backwards, lifted);
+        tornados.intersects(capturing_from)
     }
 
     /// Squares a road unit of `color` on `from` may end its move on, whatever stands there
