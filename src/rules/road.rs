@@ -206,12 +206,11 @@ impl DoubleMoveRoad {
         attackers
     }
 
-    /// Whether a road unit could capture on `sq`: [`DoubleMoveRoad::attacks`] for one square.
+    /// Whether a road unit could capture on `sq` by a road move.
     /// A double move reaches `sq` through a Tornado from which a move of the unit's kind
     /// captures there, so the Tornados are met with the squares that capture onto `sq`
-    /// (table leaps backwards, slides from `sq` the other way) instead of the unit's reach
-    /// from each Tornado; kinds with routed or initial capturing leaps (the Falcon) still
-    /// take the long way.
+    /// (table leaps backwards, slides from `sq` the other way, routed leaps such as the
+    /// Falcon's tried from each Tornado) instead of the unit's whole reach from each Tornado.
     fn attacks_square(
         &self,
         pos: &Position,
@@ -221,9 +220,8 @@ impl DoubleMoveRoad {
         occupied: Bitboard,
         sq: Square,
     ) -> bool {
-        let v = pos.variant();
-        if kind == self.line_mover || v.special_capturers & (1 << kind.index()) != 0 {
-            return self.attacks(pos, from, kind, color, occupied).contains(sq);
+        if kind == self.line_mover {
+            return self.road_lines(pos, from, occupied).contains(sq) && sq != from;
         }
         if sq == from {
             return false;
@@ -235,6 +233,7 @@ impl DoubleMoveRoad {
         if tornados.is_empty() {
             return false;
         }
+        let v = pos.variant();
         let t = v.tables(kind);
         let c = color.index();
         let backwards = Direction::ALL
@@ -243,7 +242,15 @@ impl DoubleMoveRoad {
             .fold(0u8, |dirs, d| dirs | 1 << d.opposite() as u8);
         let lifted = occupied - Bitboard::from_square(from);
         let capturing_from = t.captured_from[c][sq.index()] | v.geometry.slide(sq, backwards, lifted);
-        tornados.intersects(capturing_from)
+        if tornados.intersects(capturing_from) {
+            return true;
+        }
+        v.special_capturers & (1 << kind.index()) != 0
+            && tornados.squares().any(|tornado| {
+                t.special[c][tornado.index()]
+                    .iter()
+                    .any(|l| l.to == sq && !l.initial && l.mode.captures() && l.open(lifted))
+            })
     }
 
     /// Squares a road unit of `color` on `from` may end its move on, whatever stands there
@@ -260,18 +267,6 @@ impl DoubleMoveRoad {
         self.road_moves(pos, from, kind, color, occupied, |(quiet, captures), lifted| {
             (quiet - lifted) | (captures & enemies)
         })
-    }
-
-    /// Squares a road unit attacks: where its road moves could capture.
-    fn attacks(
-        &self,
-        pos: &Position,
-        from: Square,
-        kind: Kind,
-        color: Color,
-        occupied: Bitboard,
-    ) -> Bitboard {
-        self.road_moves(pos, from, kind, color, occupied, |(_, captures), _| captures)
     }
 
     /// The road moves of a unit: road lines for the line mover; otherwise road steps for the
