@@ -229,10 +229,6 @@ impl DoubleMoveRoad {
         if kind == self.royal && self.road_steps(pos, from).contains(sq) {
             return true;
         }
-        let tornados = self.tornados(pos, from, kind, color, occupied);
-        if tornados.is_empty() {
-            return false;
-        }
         let v = pos.variant();
         let t = v.tables(kind);
         let c = color.index();
@@ -242,10 +238,17 @@ impl DoubleMoveRoad {
             .fold(0u8, |dirs, d| dirs | 1 << d.opposite() as u8);
         let lifted = occupied - Bitboard::from_square(from);
         let capturing_from = t.captured_from[c][sq.index()] | v.geometry.slide(sq, backwards, lifted);
+        let routed = v.special_capturers & (1 << kind.index()) != 0;
+        // A Tornado is an occupied square: where none captures onto `sq` by table or slide
+        // (the usual case), the unit's own reach is not needed.
+        if !routed && !capturing_from.intersects(lifted) {
+            return false;
+        }
+        let tornados = self.tornados(pos, from, kind, color, occupied);
         if tornados.intersects(capturing_from) {
             return true;
         }
-        v.special_capturers & (1 << kind.index()) != 0
+        routed
             && tornados.squares().any(|tornado| {
                 t.special[c][tornado.index()]
                     .iter()
