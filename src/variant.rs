@@ -64,6 +64,9 @@ pub struct KindTables {
     pub slide_capture: [u8; 2],
     /// Lame and initial-only leaps, per colour and square.
     pub special: [Vec<Vec<SpecialLeap>>; 2],
+    /// Squares from which a piece of this kind and colour has a special leap that captures
+    /// onto the square (whether its paths are open or not).
+    pub special_captured_from: [Box<[Bitboard; SQUARE_COUNT]>; 2],
 }
 
 /// Draw by insufficient material, decided by each variant.
@@ -324,6 +327,7 @@ fn build_tables(moves: &[Movement], geometry: &Geometry, initial_zone: &[Bitboar
         quiet: [empty(), empty()],
         capture: [empty(), empty()],
         captured_from: [empty(), empty()],
+        special_captured_from: [empty(), empty()],
         slide_quiet: [0; 2],
         slide_capture: [0; 2],
         special: [vec![Vec::new(); SQUARE_COUNT], vec![Vec::new(); SQUARE_COUNT]],
@@ -396,6 +400,9 @@ fn build_tables(moves: &[Movement], geometry: &Geometry, initial_zone: &[Bitboar
                     for p in paths {
                         leap.paths[leap.path_count as usize] = p;
                         leap.path_count += 1;
+                    }
+                    if mode.captures() {
+                        t.special_captured_from[c][to.index()].insert(from);
                     }
                     t.special[c][from.index()].push(leap);
                 }

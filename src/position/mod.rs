@@ -240,7 +240,9 @@ impl Position {
         while kinds != 0 {
             let k = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
-            for from in self.by_kind[k] & self.by_color[c] {
+            // Only pieces standing where such a leap lands on `sq` are tried.
+            for from in self.by_kind[k] & self.by_color[c] & v.tables[k].special_captured_from[c][sq.index()]
+            {
                 let reaches = v.tables[k].special[c][from.index()]
                     .iter()
                     .any(|l| l.to == sq && l.mode.captures() && l.open(occupied));

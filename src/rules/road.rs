@@ -249,7 +249,7 @@ impl DoubleMoveRoad {
             return true;
         }
         routed
-            && tornados.squares().any(|tornado| {
+            && (tornados & t.special_captured_from[c][sq.index()]).squares().any(|tornado| {
                 t.special[c][tornado.index()]
                     .iter()
                     .any(|l| l.to == sq && !l.initial && l.mode.captures() && l.open(lifted))
