@@ -210,19 +210,20 @@ fn picker_perft(
     nodes
 }
 
+/// Perft to depth 3 through the picker (fresh histories) equals plain perft from `p`.
+fn assert_picker_perft(mut p: Position, label: &str) {
+    let v = p.variant();
+    let values = Values::for_variant(v);
+    let mut histories = Histories::new();
+    histories.prepare(v);
+    let picked = picker_perft(&mut p, 3, &values, &histories, &[]);
+    assert_eq!(picked, tinman_core::perft::perft(&mut p, 3), "{} {label}", v.name);
+}
+
 #[test]
 fn perft_through_the_staged_move_picker_equals_plain_perft() {
     for name in variants::NAMES {
-        let v = variants::by_name(name).unwrap();
-        let mut p = Position::start(v);
-        let values = Values::for_variant(v);
-        let mut histories = Histories::new();
-        histories.prepare(v);
-        assert_eq!(
-            picker_perft(&mut p, 3, &values, &histories, &[]),
-            tinman_core::perft::perft(&mut p, 3),
-            "{name}"
-        );
+        assert_picker_perft(Position::start(variants::by_name(name).unwrap()), "start");
     }
     // Positions with captures, promotions, en passant, castling and checks.
     let normal = variants::by_name("normal").unwrap();
@@ -231,15 +232,7 @@ fn perft_through_the_staged_move_picker_equals_plain_perft() {
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
     ] {
-        let mut p = Position::from_fen(normal, fen).unwrap();
-        let values = Values::for_variant(normal);
-        let mut histories = Histories::new();
-        histories.prepare(normal);
-        assert_eq!(
-            picker_perft(&mut p, 3, &values, &histories, &[]),
-            tinman_core::perft::perft(&mut p, 3),
-            "{fen}"
-        );
+        assert_picker_perft(Position::from_fen(normal, fen).unwrap(), fen);
     }
 }
 
@@ -247,16 +240,8 @@ fn perft_through_the_staged_move_picker_equals_plain_perft() {
 fn perft_through_the_staged_move_picker_equals_plain_perft_in_every_bench_position() {
     // Middlegames of every game: jump chains, road double moves, Wazir heights, holes.
     for (v, fen) in tinman_search::bench::positions() {
-        let mut p = if fen == "startpos" { Position::start(v) } else { Position::from_fen(v, fen).unwrap() };
-        let values = Values::for_variant(v);
-        let mut histories = Histories::new();
-        histories.prepare(v);
-        assert_eq!(
-            picker_perft(&mut p, 3, &values, &histories, &[]),
-            tinman_core::perft::perft(&mut p, 3),
-            "{} {fen}",
-            v.name
-        );
+        let p = if fen == "startpos" { Position::start(v) } else { Position::from_fen(v, fen).unwrap() };
+        assert_picker_perft(p, fen);
     }
 }
 
