@@ -257,7 +257,9 @@ impl DoubleMoveRoad {
     }
 
     /// Squares a road unit of `color` on `from` may end its move on, whatever stands there
-    /// (the caller removes its own units).
+    /// (the caller removes its own units): road lines for the line mover; otherwise road
+    /// steps for the royal unit plus, from every Tornado, the unit's reach there (computed
+    /// with the start square empty) onto empty squares or enemy units.
     fn destinations(
         &self,
         pos: &Position,
@@ -266,31 +268,15 @@ impl DoubleMoveRoad {
         color: Color,
         occupied: Bitboard,
     ) -> Bitboard {
-        let enemies = pos.color_set(!color);
-        self.road_moves(pos, from, kind, color, occupied, |(quiet, captures), lifted| {
-            (quiet - lifted) | (captures & enemies)
-        })
-    }
-
-    /// The road moves of a unit: road lines for the line mover; otherwise road steps for the
-    /// royal unit plus, for every Tornado, the leg-2 squares that `leg_two` keeps from the
-    /// unit's reach there (computed with the start square empty).
-    fn road_moves(
-        &self,
-        pos: &Position,
-        from: Square,
-        kind: Kind,
-        color: Color,
-        occupied: Bitboard,
-        leg_two: impl Fn((Bitboard, Bitboard), Bitboard) -> Bitboard,
-    ) -> Bitboard {
         if kind == self.line_mover {
             return self.road_lines(pos, from, occupied);
         }
+        let enemies = pos.color_set(!color);
         let mut squares = if kind == self.royal { self.road_steps(pos, from) } else { Bitboard::EMPTY };
         let lifted = occupied - Bitboard::from_square(from);
         for tornado in self.tornados(pos, from, kind, color, occupied) {
-            squares |= leg_two(reach(pos, tornado, kind, color, lifted), lifted);
+            let (quiet, captures) = reach(pos, tornado, kind, color, lifted);
+            squares |= (quiet - lifted) | (captures & enemies);
         }
         squares - Bitboard::from_square(from)
     }
