@@ -69,22 +69,6 @@ fn the_hunt_counts_the_hunted_units_safe_squares() {
     assert_eq!(hunt_net("12/12/12/12/12/12/12/4m7/12/4W5PP/12/12 w - - 0 1"), (8.0, 0.0));
 }
 
-#[test]
-fn an_oasis_piece_with_no_unit_beside_it_is_stranded() {
-    use tinman_search::eval::{trace, weights::param};
-    let stranded = |fen: &str| {
-        let v = variants::by_name("desertoasis").unwrap();
-        let t = trace(&Position::from_fen(v, fen).unwrap(), &Values::for_variant(v));
-        t.terms.iter().find(|&&(s, _)| s as usize == param::STRANDED).map_or(0.0, |&(_, c)| c)
-    };
-    // White: the Oasis Wazir on a1 is alone; the Oasis Ferz on f6 has a Desert Wazir beside
-    // it, but orthogonally, where a Ferz cannot jump; the Oasis Wazir on h8 can jump the
-    // Desert Wazir on h9. Black: the Oasis Ferz on l12 is alone. White's 2 minus Black's 1.
-    assert_eq!(stranded("11x/12/12/7W4/7V4/12/4WX6/12/12/12/12/V11 w - - 0 1"), 1.0);
-    // A Black unit beside counts as much as an own one (the Oasis Ferz could take it).
-    assert_eq!(stranded("11x/12/12/7W4/7V4/6p5/4WX6/12/12/12/12/V11 w - - 0 1"), 0.0);
-}
-
 /// White's coefficients (White's count minus Black's) of the connected-pawn slots, by steps
 /// to promotion, in a standard-chess position.
 fn connected(fen: &str) -> Vec<(usize, f32)> {

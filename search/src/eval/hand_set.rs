@@ -76,10 +76,6 @@ const HUNT_TRAPPED: i32 = 240;
 /// Oasis pieces move only by hopping over a neighbour, so a lone one stands frozen): it
 /// costs the hunters this much, about what they gain by the net.
 const HUNT_STALEMATE: i32 = -400;
-/// Per unit that cannot move for want of a unit beside it (an Oasis piece on its own): in
-/// the gauge's draws most of the hunters' Oasis pieces stood alone, unable to join the hunt
-/// (docs/tuning.md, "Twenty-ninth session").
-const STRANDED: i32 = -40;
 
 /// Penalty per height above 2 of a Wazir in the centre (it is closer to vanishing).
 const WAZIR_HEIGHT_PENALTY: i32 = -40;
@@ -151,7 +147,6 @@ pub fn weights(variant: &'static Variant) -> Weights {
     set(&mut w, param::HUNT_FLIGHT, Pair::flat(HUNT_FLIGHT));
     set(&mut w, param::HUNT_TRAPPED, Pair::flat(HUNT_TRAPPED));
     set(&mut w, param::HUNT_STALEMATE, Pair::flat(HUNT_STALEMATE));
-    set(&mut w, param::STRANDED, Pair::flat(STRANDED));
     set(&mut w, param::WAZIR_HEIGHT, Pair::flat(WAZIR_HEIGHT_PENALTY));
     set(&mut w, param::WAZIR_RACE, Pair::flat(WAZIR_RACE));
     set(&mut w, param::MOP_UP, Pair::flat(MOP_UP));

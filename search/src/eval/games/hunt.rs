@@ -33,29 +33,7 @@ pub(super) fn terms<S: Sink>(pos: &Position, values: &Values, color: Color, sink
     let units = pos.color_set(color).count() as i32;
     sink.add(param::EXTINCTION, (EXTINCTION_UNITS - units).max(0));
     exposed_to_jumps(pos, values, color, sink);
-    sink.add(param::STRANDED, stranded(pos, color));
     hunt(pos, values, color, sink);
-}
-
-/// Units of `color` that move only by jumping (no table move of their own) with no unit
-/// beside them in a direction they jump in: they cannot move, nor take, until another unit
-/// comes next to them. An Oasis piece left alone is out of the game.
-fn stranded(pos: &Position, color: Color) -> i32 {
-    let v = pos.variant();
-    let Some(chains) = v.jump_chains() else { return 0 };
-    let occupied = pos.occupied();
-    let mut count = 0;
-    for jumper in chains.jumpers().iter().filter(|j| !j.captures) {
-        let quiet = &v.tables(jumper.kind).quiet[color.index()];
-        for sq in pos.pieces(color, jumper.kind).squares().filter(|sq| quiet[sq.index()].is_empty()) {
-            let beside = directions(jumper.directions).any(|dir| {
-                let (df, dr) = dir.step();
-                sq.offset(df, dr).is_some_and(|n| occupied.contains(n))
-            });
-            count += !beside as i32;
-        }
-    }
-    count
 }
 
 /// Whether `color` hunts the enemy's last few units (it has `HUNT_MAJORITY` times as many).
