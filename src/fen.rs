@@ -505,6 +505,7 @@ impl Position {
         if let Some(rules) = variant.rules {
             pos.hash ^= rules.state_hash(&pos);
         }
+        pos.refresh_checkers();
         Ok(pos)
     }
 

@@ -13,7 +13,7 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     pos.generate_legal(&mut list);
     let mut nodes = 0;
     for &m in &list {
-        pos.make(m);
+        pos.make_for_perft(m);
         nodes += perft(pos, depth - 1);
         pos.unmake();
     }

@@ -20,6 +20,8 @@ fn walk(pos: &mut Position, depth: u32, nodes: &mut u64) {
 fn walk_from(pos: &mut Position, depth: u32, nodes: &mut u64, before: &[Move]) {
     *nodes += 1;
     assert_eq!(pos.hash(), pos.compute_hash(), "incremental hash differs in {}", pos.to_fen());
+    // Kept by make and unmake, found again from the board alone.
+    assert_eq!(pos.checkers(), pos.checkers_from_scratch(), "checkers differs in {}", pos.to_fen());
     let fen = pos.to_fen();
     let reread = Position::from_fen(pos.variant(), &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     assert!(reread == *pos && reread.hash() == pos.hash(), "FEN round trip changed {fen}");
@@ -52,7 +54,11 @@ fn walk_from(pos: &mut Position, depth: u32, nodes: &mut u64, before: &[Move]) {
         pos.make(m);
         walk_from(pos, depth - 1, nodes, &legal);
         pos.unmake();
-        assert!(pos.to_fen() == fen && pos.hash() == hash, "unmake of {} broke {fen}", pos.move_text(m));
+        assert!(
+            pos.to_fen() == fen && pos.hash() == hash && pos.checkers() == pos.checkers_from_scratch(),
+            "unmake of {} broke {fen}",
+            pos.move_text(m)
+        );
     }
 }
 

@@ -11,6 +11,24 @@ use crate::piece::{Color, Piece};
 impl Position {
     /// Plays `mv`, which must be legal (or at least pseudo-legal) in this position.
     pub fn make(&mut self, mv: Move) {
+        self.make_board(mv);
+        self.refresh_checkers();
+    }
+
+    /// [`Position::make`] for perft, which reads the checkers only through the fast generator:
+    /// where the legality filter applies they are not found (unmake restores them). Perft of
+    /// `wizardoz` was 1-3% slower with them.
+    pub(crate) fn make_for_perft(&mut self, mv: Move) {
+        self.make_board(mv);
+        if self.variant.lines_decide_legality() {
+            self.refresh_checkers();
+        }
+    }
+
+    /// [`Position::make`] without finding the new side's checkers: for the legality
+    /// filter, which only asks whether the mover's royal piece is attacked and unmakes at once
+    /// (unmake restores the checkers either way).
+    pub(crate) fn make_board(&mut self, mv: Move) {
         let v = self.variant;
         let (from, to) = (mv.from(), mv.to());
         let us = self.side;
@@ -136,6 +154,7 @@ impl Position {
         self.en_passant = undo.en_passant;
         self.halfmove_clock = undo.halfmove_clock;
         self.hash = undo.hash;
+        self.checkers = undo.checkers;
     }
 
     /// Passes the move to the opponent (for null-move pruning): the board stays, en passant
@@ -149,6 +168,7 @@ impl Position {
         self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         self.side = !self.side;
         self.hash ^= zobrist::black_to_move();
+        self.refresh_checkers();
     }
 
     /// What unmake needs to restore after `mv` (the capture is filled in by make).
@@ -161,6 +181,7 @@ impl Position {
             halfmove_clock: self.halfmove_clock,
             fullmove_number: self.fullmove_number,
             hash: self.hash,
+            checkers: self.checkers,
         }
     }
 
@@ -172,6 +193,7 @@ impl Position {
         self.en_passant = undo.en_passant;
         self.halfmove_clock = undo.halfmove_clock;
         self.hash = undo.hash;
+        self.checkers = undo.checkers;
     }
 
     /// The castling whose King belongs to `color` and ends on `king_to`.

@@ -31,6 +31,7 @@ struct Undo {
     halfmove_clock: u32,
     fullmove_number: u32,
     hash: u64,
+    checkers: Bitboard,
 }
 
 /// A position of any variant, with the moves made since it was set up (for unmake and
@@ -54,6 +55,11 @@ pub struct Position {
     rules_history: Vec<crate::rules::RulesUndo>,
     /// Units captured on the way by multi-leg moves, in capture order, for unmake.
     leg_captures: Vec<Piece>,
+    /// The enemy units attacking the side to move's royal piece: found once per position,
+    /// when a move is made (as Stockfish's `StateInfo` does), and read by the search's check
+    /// tests and by every stage of move generation, which asked for them up to seven times a
+    /// node before. Kept current by make, unmake and the FEN reader.
+    checkers: Bitboard,
 }
 
 impl Position {
@@ -74,6 +80,7 @@ impl Position {
             history: Vec::with_capacity(256),
             rules_history: Vec::new(),
             leg_captures: Vec::new(),
+            checkers: Bitboard::EMPTY,
         }
     }
 
@@ -96,6 +103,7 @@ impl Position {
             history: Vec::with_capacity(2),
             rules_history: Vec::new(),
             leg_captures: Vec::new(),
+            checkers: self.checkers,
         }
     }
 
@@ -261,16 +269,29 @@ impl Position {
     }
 
     /// Enemy pieces giving check to the side to move.
+    #[inline]
     pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        !self.checkers.is_empty()
+    }
+
+    /// The checkers found from the board alone; equal to [`Position::checkers`] (kept by make
+    /// and unmake) unless there is a bug.
+    pub fn checkers_from_scratch(&self) -> Bitboard {
         match self.king(self.side) {
             Some(k) => self.attackers(k, !self.side, self.occupied()),
             None => Bitboard::EMPTY,
         }
     }
 
+    /// Finds the checkers of the position as it now stands.
     #[inline]
-    pub fn in_check(&self) -> bool {
-        !self.checkers().is_empty()
+    pub(crate) fn refresh_checkers(&mut self) {
+        self.checkers = self.checkers_from_scratch();
     }
 
     /// Whether the side that just moved left its royal piece attacked.

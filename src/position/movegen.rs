@@ -226,7 +226,7 @@ impl Position {
 
     /// Makes `m`, checks the mover's royal piece, and unmakes it.
     fn leaves_king_safe(&mut self, m: Move) -> bool {
-        self.make(m);
+        self.make_board(m);
         let safe = !self.mover_in_check();
         self.unmake();
         safe
@@ -271,7 +271,7 @@ impl Position {
         let v = self.variant;
         let (us, them) = (self.side, !self.side);
         let occupied = self.occupied();
-        let checkers = self.attackers(king, them, occupied);
+        let checkers = self.checkers;
         let royal = v.royal.expect("a game with a King");
 
         // King steps: the destination must be safe with the King lifted off its square.

@@ -70,6 +70,12 @@ pub fn check_position(pos: &Position) {
         let _ = p.san(mv);
         p.make(mv);
         assert_eq!(p.hash(), p.compute_hash(), "{}: hash after {text} in '{fen}'", variant.name);
+        assert_eq!(
+            p.checkers(),
+            p.checkers_from_scratch(),
+            "{}: checkers after {text} in '{fen}'",
+            variant.name
+        );
         let after = p.to_fen();
         let reread = Position::from_fen(variant, &after).unwrap_or_else(|e| {
             panic!("{}: FEN '{after}' after {text} in '{fen}' does not read: {e}", variant.name)
