@@ -65,7 +65,12 @@ pub(super) fn side_terms<S: Sink>(pos: &Position, values: &Values, color: Color,
             advance += (sq.rank() as i32 - back_rank).abs();
             let squares = reach(v, kind, color, sq, occupied);
             moves += (squares - own).count() as i32;
-            threatened |= captures(v, kind, color, sq, occupied) & greater;
+            let hits = if values.captures_as_it_moves[kind.index()] {
+                squares
+            } else {
+                captures(v, kind, color, sq, occupied)
+            };
+            threatened |= hits & greater;
             mobility += (squares - own - enemy_pawn_attacks).count() as i32 - average;
             if let Some(zone) = enemy_king_zone {
                 let hits = (squares & zone).count() as i32;

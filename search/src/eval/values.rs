@@ -43,6 +43,9 @@ pub struct Values {
     pub(super) catching: [i32; MAX_KINDS],
     /// Per kind: the lines it slides along, if only one kind.
     pub(super) line_slider: [LineSlider; MAX_KINDS],
+    /// Per kind: whether it captures exactly where it moves (same leaps, same slides), so
+    /// that its reach is its captures and the evaluation finds its slides once.
+    pub(super) captures_as_it_moves: [bool; MAX_KINDS],
     /// Non-pawn, non-royal material of both sides at the start: the opening's phase.
     pub(super) start_phase: i32,
     /// Whether pawns step straight ahead (files make sense for pawn structure).
@@ -139,6 +142,11 @@ impl Values {
                 _ => LineSlider::None,
             };
         }
+        let mut captures_as_it_moves = [false; MAX_KINDS];
+        for kind in variant.kinds() {
+            let t = variant.tables(kind);
+            captures_as_it_moves[kind.index()] = t.slide_quiet == t.slide_capture && t.quiet == t.capture;
+        }
         let start = Position::start(variant);
         let start_phase = variant
             .kinds()
@@ -159,6 +167,7 @@ impl Values {
             mobility_average,
             catching,
             line_slider,
+            captures_as_it_moves,
             start_phase,
             straight_pawns,
         }
