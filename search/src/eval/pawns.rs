@@ -24,13 +24,11 @@ pub(super) fn pawn_terms<S: Sink>(pos: &Position, values: &Values, color: Color,
             sink.add(param::CONNECTED + steps, 1);
         }
         if values.straight_pawns {
-            let file = sq.file();
-            let same_file_ahead = (span & ours).squares().any(|s| s.file() == file);
-            if same_file_ahead {
+            let file = sq.file() as usize;
+            if (span & ours).intersects(values.file[file]) {
                 sink.add(param::DOUBLED, 1);
             }
-            let neighbours = ours.squares().any(|s| (s.file() as i32 - file as i32).abs() == 1);
-            if !neighbours {
+            if !ours.intersects(values.adjacent_files[file]) {
                 sink.add(param::ISOLATED, 1);
             }
         }

@@ -8,7 +8,7 @@ use super::sink::Packed;
 use super::weights::Weights;
 use tinman_core::piece::MAX_KINDS;
 use tinman_core::square::Direction;
-use tinman_core::square::SQUARE_COUNT;
+use tinman_core::square::{MAX_FILES, SQUARE_COUNT};
 use tinman_core::{Bitboard, Color, Kind, Position, Square, Variant};
 
 /// Piece values indexed by kind, the evaluation's per-variant tables and its weights.
@@ -50,6 +50,10 @@ pub struct Values {
     pub(super) start_phase: i32,
     /// Whether pawns step straight ahead (files make sense for pawn structure).
     pub(super) straight_pawns: bool,
+    /// The playable squares of each file, and of the files on either side of it (doubled and
+    /// isolated pawns, as set operations rather than loops over the pawns).
+    pub(super) file: [Bitboard; MAX_FILES as usize],
+    pub(super) adjacent_files: [Bitboard; MAX_FILES as usize],
 }
 
 /// Which full line a piece captures along by sliding, when it is one kind of line only (the
@@ -154,6 +158,14 @@ impl Values {
             .map(|k| values[k.index()] * start.kind_set(k).count() as i32)
             .sum();
         let straight_pawns = straight_pawns(variant);
+        let mut file = [Bitboard::EMPTY; MAX_FILES as usize];
+        for sq in variant.geometry.playable().squares() {
+            file[sq.file() as usize].insert(sq);
+        }
+        let adjacent_files = std::array::from_fn(|f| {
+            let left = if f > 0 { file[f - 1] } else { Bitboard::EMPTY };
+            left | file.get(f + 1).copied().unwrap_or(Bitboard::EMPTY)
+        });
         Values {
             values,
             cheapest_first,
@@ -170,6 +182,8 @@ impl Values {
             captures_as_it_moves,
             start_phase,
             straight_pawns,
+            file,
+            adjacent_files,
         }
     }
 
