@@ -45,22 +45,27 @@ pub(super) fn hunts(pos: &Position, color: Color) -> bool {
 /// The free hunters of `color`, and the closeness of its units (but pawns, which cannot turn
 /// back) to the enemy's last few units.
 fn hunt<S: Sink>(pos: &Position, values: &Values, color: Color, sink: &mut S) {
-    let hunted = pos.color_set(!color);
-    let ours = pos.color_set(color);
-    let hunters: Vec<(Square, i32)> = ours
-        .squares()
-        .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, values.catching[p.kind().index()])))
-        .filter(|&(_, w)| w > 0)
-        .collect();
+    let v = pos.variant();
     // Counted all game, not only in the hunt: by the time the hunt starts the free hunters
     // have been traded. Counted in the hunt only, Tinman ended 12 of its 18 drawn games
     // against the gauge without one, its Desert pieces unable to take a unit on the edge
-    // (docs/tuning.md, "Twelfth session").
-    let free = hunters.iter().filter(|&&(_, w)| w == FREE_WEIGHT).count() as i32;
+    // (docs/tuning.md, "Twelfth session"). Counted by kind: this runs at every node.
+    let free: i32 = v
+        .kinds()
+        .filter(|k| values.catching[k.index()] == FREE_WEIGHT)
+        .map(|k| pos.pieces(color, k).count() as i32)
+        .sum();
     sink.add(param::FREE_HUNTER, free.min(FREE_HUNTERS_COUNTED));
     if !hunts(pos, color) {
         return;
     }
+    let hunted = pos.color_set(!color);
+    let hunters: Vec<(Square, i32)> = pos
+        .color_set(color)
+        .squares()
+        .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, values.catching[p.kind().index()])))
+        .filter(|&(_, w)| w > 0)
+        .collect();
     let mut total = 0;
     for target in hunted.squares() {
         let mut closeness: Vec<i32> =
