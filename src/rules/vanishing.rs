@@ -21,8 +21,10 @@ pub struct VanishingZone {
     kind: Kind,
     base: u8,
     limit: u8,
-    /// Zone index of each square (meaningful for zone squares only).
+    /// Zone index of each square (meaningful for zone squares only)...
     index: [u8; SQUARE_COUNT],
+    /// ...and the square of each zone index.
+    squares: Vec<Square>,
 }
 
 impl VanishingZone {
@@ -32,7 +34,7 @@ impl VanishingZone {
         for (i, sq) in zone.squares().enumerate() {
             index[sq.index()] = i as u8;
         }
-        VanishingZone { zone, kind, base, limit, index }
+        VanishingZone { zone, kind, base, limit, index, squares: zone.squares().collect() }
     }
 
     pub fn zone(&self) -> Bitboard {
@@ -86,6 +88,25 @@ impl VanishingZone {
             .fold(0, |a, b| a ^ b)
     }
 
+    /// What the hash of the timers changes by from `old` to `new`: only the squares whose
+    /// timer changed are visited (a move changes a few; the whole zone is 16 squares).
+    fn hash_change(&self, old: u64, new: u64) -> u64 {
+        let mut changed = old ^ new;
+        let mut change = 0;
+        while changed != 0 {
+            let i = changed.trailing_zeros() / 4;
+            changed &= !(15 << (4 * i));
+            let sq = self.squares[i as usize];
+            for timers in [old, new] {
+                let h = self.get(timers, sq);
+                if h != 0 {
+                    change ^= zobrist::square_value(sq, h);
+                }
+            }
+        }
+        change
+    }
+
     /// The end-of-move step: carry the moved piece's height, remove pieces at the limit, grow
     /// the mover's pieces. `from` and `to` are the squares of the move just made.
     pub fn after_move(&self, pos: &mut Position, from: Square, to: Square) -> RulesUndo {
@@ -126,7 +147,7 @@ impl VanishingZone {
         if undo.removed != [Bitboard::EMPTY; 2] {
             pos.halfmove_clock = 0;
         }
-        pos.hash ^= self.hash(old) ^ self.hash(timers);
+        pos.hash ^= self.hash_change(old, timers);
         pos.rules_state.word = timers;
         undo
     }
