@@ -54,6 +54,11 @@ pub struct Values {
     /// isolated pawns, as set operations rather than loops over the pawns).
     pub(super) file: [Bitboard; MAX_FILES as usize],
     pub(super) adjacent_files: [Bitboard; MAX_FILES as usize],
+    /// The road of the start position (empty in games without one), and per colour and kind
+    /// the squares from which a unit's table moves reach it on an empty board: only units
+    /// there can control it, so road control looks at no others.
+    pub(super) road: Bitboard,
+    pub(super) road_sources: [[Bitboard; MAX_KINDS]; 2],
 }
 
 /// Which full line a piece captures along by sliding, when it is one kind of line only (the
@@ -152,6 +157,17 @@ impl Values {
             captures_as_it_moves[kind.index()] = t.slide_quiet == t.slide_capture && t.quiet == t.capture;
         }
         let start = Position::start(variant);
+        let road = variant.road(&start);
+        let mut road_sources = [[Bitboard::EMPTY; MAX_KINDS]; 2];
+        for color in Color::BOTH {
+            for kind in variant.kinds() {
+                for sq in variant.geometry.playable().squares() {
+                    if table_reach(variant, kind, color, sq, Bitboard::EMPTY).intersects(road) {
+                        road_sources[color.index()][kind.index()].insert(sq);
+                    }
+                }
+            }
+        }
         let start_phase = variant
             .kinds()
             .filter(|&k| !variant.piece_type(k).pawn && !variant.piece_type(k).royal)
@@ -184,6 +200,8 @@ impl Values {
             straight_pawns,
             file,
             adjacent_files,
+            road,
+            road_sources,
         }
     }
 
@@ -258,6 +276,22 @@ pub(super) fn captures(
         squares |= variant.geometry.slide(sq, t.slide_capture[color.index()], occupied);
     }
     squares
+}
+
+/// Squares a unit of `kind` on `sq` reaches by its table moves (pawns: their captures).
+#[inline]
+pub(super) fn table_reach(
+    variant: &Variant,
+    kind: Kind,
+    color: Color,
+    sq: Square,
+    occupied: Bitboard,
+) -> Bitboard {
+    if variant.piece_type(kind).pawn {
+        variant.tables(kind).capture[color.index()][sq.index()]
+    } else {
+        reach(variant, kind, color, sq, occupied)
+    }
 }
 
 /// Whether `b` is ahead of `a` for `color` (toward its promotion zone: up for White).

@@ -7,7 +7,7 @@ mod race;
 mod road;
 
 use super::sink::Sink;
-use super::values::{reach, Values};
+use super::values::{table_reach, Values};
 use tinman_core::rules::Goal;
 use tinman_core::{Bitboard, Color, Position};
 
@@ -20,7 +20,7 @@ pub(super) fn game_terms<S: Sink>(pos: &Position, values: &Values, color: Color,
     }
     let road = v.road(pos);
     if !road.is_empty() {
-        road::terms(pos, road, color, sink);
+        road::terms(pos, values, road, color, sink);
     }
 }
 
@@ -75,20 +75,21 @@ fn drawish_scale(pos: &Position, values: &Values, score: i32) -> i32 {
     }
 }
 
-/// Squares the units of `color` reach by their table moves (pawns: their captures).
-fn attacked_by(pos: &Position, color: Color) -> Bitboard {
+/// Squares of `targets` the units of `color` reach by their table moves (pawns: their
+/// captures); only units on `sources` (per kind) are looked at.
+fn attacked_by(
+    pos: &Position,
+    color: Color,
+    targets: Bitboard,
+    sources: &[Bitboard; tinman_core::piece::MAX_KINDS],
+) -> Bitboard {
     let v = pos.variant();
     let occupied = pos.occupied();
     let mut attacked = Bitboard::EMPTY;
     for kind in v.kinds() {
-        let pawn = v.piece_type(kind).pawn;
-        for sq in pos.pieces(color, kind) {
-            attacked |= if pawn {
-                v.tables(kind).capture[color.index()][sq.index()]
-            } else {
-                reach(v, kind, color, sq, occupied)
-            };
+        for sq in pos.pieces(color, kind) & sources[kind.index()] {
+            attacked |= table_reach(v, kind, color, sq, occupied);
         }
     }
-    attacked
+    attacked & targets
 }
