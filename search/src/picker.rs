@@ -141,8 +141,9 @@ pub struct StagedPicker {
     moves: Vec<(Move, i32)>,
     next: usize,
     bad_captures: Vec<(Move, i32)>,
-    /// Every legal move, where they are generated at once.
-    all: Option<MoveList>,
+    /// Every legal move, where they are generated at once (boxed: a list is 2 KB, and the
+    /// picker is made at every node and moved).
+    all: Option<Box<MoveList>>,
     /// Moves generated since the last [`StagedPicker::take_generated`].
     generated: u64,
 }
@@ -162,11 +163,11 @@ impl StagedPicker {
         counter: Move,
         context: Context,
     ) -> Self {
-        StagedPicker::with(Some(moves), tt_move, killers, counter, context)
+        StagedPicker::with(Some(Box::new(moves)), tt_move, killers, counter, context)
     }
 
     fn with(
-        all: Option<MoveList>,
+        all: Option<Box<MoveList>>,
         tt_move: Move,
         killers: [Move; 2],
         counter: Move,
@@ -198,15 +199,18 @@ impl StagedPicker {
     fn for_each_of_stage(
         &mut self,
         pos: &Position,
-        generate: fn(&Position) -> MoveList,
+        generate: fn(&Position, &mut MoveList),
         belongs: fn(&Position, Move) -> bool,
         mut each: impl FnMut(&mut Self, Move),
     ) {
         let all = self.all.take();
-        let generated = if all.is_none() { Some(generate(pos)) } else { None };
-        self.generated += generated.as_ref().map_or(0, |list| list.len() as u64);
+        let mut generated = MoveList::new();
+        if all.is_none() {
+            generate(pos, &mut generated);
+            self.generated += generated.len() as u64;
+        }
         let tt_move = self.tt_move;
-        let moves = generated.as_ref().or(all.as_ref()).expect("moves generated one way or the other");
+        let moves = all.as_deref().unwrap_or(&generated);
         for &m in moves.iter().filter(|&&m| m != tt_move && belongs(pos, m)) {
             each(self, m);
         }
@@ -229,15 +233,20 @@ impl StagedPicker {
                     self.tt_move = Move::NONE;
                 }
                 Stage::GenerateCaptures => {
-                    self.for_each_of_stage(pos, Position::tactical_moves, Position::is_tactical, |p, m| {
-                        let score = capture_score(pos, m, histories, values);
-                        // Losing captures score near BAD_CAPTURE, the others near CAPTURE.
-                        if score < 0 {
-                            p.bad_captures.push((m, score))
-                        } else {
-                            p.moves.push((m, score))
-                        }
-                    });
+                    self.for_each_of_stage(
+                        pos,
+                        Position::generate_tactical,
+                        Position::is_tactical,
+                        |p, m| {
+                            let score = capture_score(pos, m, histories, values);
+                            // Losing captures score near BAD_CAPTURE, the others near CAPTURE.
+                            if score < 0 {
+                                p.bad_captures.push((m, score))
+                            } else {
+                                p.moves.push((m, score))
+                            }
+                        },
+                    );
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => {
@@ -250,7 +259,7 @@ impl StagedPicker {
                     self.moves.clear();
                     self.next = 0;
                     let quiet = |pos: &Position, m: Move| !pos.is_tactical(m);
-                    self.for_each_of_stage(pos, Position::quiet_moves, quiet, |p, m| {
+                    self.for_each_of_stage(pos, Position::generate_quiet, quiet, |p, m| {
                         let score = quiet_score(pos, m, histories, &p.context, p.killers, p.counter);
                         p.moves.push((m, score));
                     });

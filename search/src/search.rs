@@ -828,7 +828,12 @@ impl Worker {
         // In check every evasion; else only captures and promotions are generated (a side
         // without any move is seen above only when it has few units; the main search sees
         // every such position).
-        let moves = if in_check { pos.legal_moves() } else { pos.tactical_moves() };
+        let mut moves = MoveList::new();
+        if in_check {
+            pos.generate_legal(&mut moves);
+        } else {
+            pos.generate_tactical(&mut moves);
+        }
         self.moves_since_poll += moves.len() as u64;
         if moves.is_empty() && in_check {
             return self.no_moves(pos, ply);

@@ -46,37 +46,50 @@ impl Position {
     /// never tested for legality; a game's own moves are asked for by part too.
     pub fn tactical_moves(&self) -> MoveList {
         let mut list = MoveList::new();
+        self.generate_tactical(&mut list);
+        list
+    }
+
+    /// [`Position::tactical_moves`] into `list`, which is cleared first (the search's lists
+    /// live on its stack: a list is 2 KB, and returning one copies it).
+    pub fn generate_tactical(&self, list: &mut MoveList) {
+        list.clear();
         if self.is_decided() {
-            return list;
+            return;
         }
         match self.king(self.side) {
             Some(king) if self.variant.lines_decide_legality() => {
                 let enemies = self.color_set(!self.side);
                 let promotions = self.variant.promotion_zone[self.side.index()];
-                self.generate_legal_masked(king, Movers::All, enemies | promotions, false, &mut list);
+                self.generate_legal_masked(king, Movers::All, enemies | promotions, false, list);
                 list.retain(|m| self.is_tactical(m));
             }
-            _ => self.generate_part_by_filter(self.color_set(self.side), true, &mut list),
+            _ => self.generate_part_by_filter(self.color_set(self.side), true, list),
         }
-        list
     }
 
     /// The legal moves that neither capture nor promote (castling included): with
     /// [`Position::tactical_moves`], every legal move once.
     pub fn quiet_moves(&self) -> MoveList {
         let mut list = MoveList::new();
+        self.generate_quiet(&mut list);
+        list
+    }
+
+    /// [`Position::quiet_moves`] into `list`, which is cleared first.
+    pub fn generate_quiet(&self, list: &mut MoveList) {
+        list.clear();
         if self.is_decided() {
-            return list;
+            return;
         }
         match self.king(self.side) {
             Some(king) if self.variant.lines_decide_legality() => {
                 let empty = self.variant.geometry.playable() - self.occupied();
-                self.generate_legal_masked(king, Movers::All, empty, true, &mut list);
+                self.generate_legal_masked(king, Movers::All, empty, true, list);
                 list.retain(|m| !self.is_tactical(m));
             }
-            _ => self.generate_part_by_filter(self.color_set(self.side), false, &mut list),
+            _ => self.generate_part_by_filter(self.color_set(self.side), false, list),
         }
-        list
     }
 
     /// Whether `m` is a legal move here (a table move, a killer): only the moving piece's
