@@ -93,9 +93,10 @@ fn unscaled(pos: &Position, values: &Values) -> i32 {
 
 /// Every term of both sides, White's counting up and Black's down.
 fn terms<S: Sink>(pos: &Position, values: &Values, sink: &mut S) {
+    let pawn_attacks = [Color::White, Color::Black].map(|c| pieces::pawn_attacks(pos, c));
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         sink.set_sign(sign);
-        pieces::side_terms(pos, values, color, sink);
+        pieces::side_terms(pos, values, color, &pawn_attacks, sink);
         pawns::pawn_terms(pos, values, color, sink);
         games::game_terms(pos, values, color, sink);
     }

@@ -17,17 +17,24 @@ const KING_DANGER_UNITS_MAX: i32 = 2000;
 /// pushes) is cramped, by the number it lacks.
 const CRAMPED_BELOW: i32 = 8;
 
-/// Material, placement, mobility and King safety of `color`'s pieces.
-pub(super) fn side_terms<S: Sink>(pos: &Position, values: &Values, color: Color, sink: &mut S) {
+/// Material, placement, mobility and King safety of `color`'s pieces; `pawn_attacks`: the
+/// squares each colour's pawns attack ([`pawn_attacks`], found once for both sides).
+pub(super) fn side_terms<S: Sink>(
+    pos: &Position,
+    values: &Values,
+    color: Color,
+    pawn_attacks: &[Bitboard; 2],
+    sink: &mut S,
+) {
     let v = pos.variant();
     let occupied = pos.occupied();
     let own = pos.color_set(color);
     let enemy_king_zone = pos.king(!color).map(|k| values.king_zone[(!color).index()][k.index()]);
-    let enemy_pawn_attacks = pawn_attacks(pos, !color);
+    let enemy_pawn_attacks = pawn_attacks[(!color).index()];
     let pawns = v.pawn.map_or(Bitboard::EMPTY, |p| pos.kind_set(p));
     let (mut attackers, mut units) = (0, 0);
     let enemy = pos.color_set(!color);
-    let mut threatened = pawn_attacks(pos, color) & (enemy - pawns);
+    let mut threatened = pawn_attacks[color.index()] & (enemy - pawns);
     let back_rank = if color == Color::White { 0 } else { v.geometry.height() as i32 - 1 };
     let mut moves = 0;
     let placement = super::games::placement_counts(pos, color);
@@ -106,7 +113,7 @@ pub(super) fn side_terms<S: Sink>(pos: &Position, values: &Values, color: Color,
 }
 
 /// Squares the pawns of `color` attack.
-fn pawn_attacks(pos: &Position, color: Color) -> Bitboard {
+pub(super) fn pawn_attacks(pos: &Position, color: Color) -> Bitboard {
     let v = pos.variant();
     let Some(pawn) = v.pawn else { return Bitboard::EMPTY };
     let table = &v.tables(pawn).capture[color.index()];
