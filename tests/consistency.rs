@@ -21,7 +21,7 @@ fn walk_from(pos: &mut Position, depth: u32, nodes: &mut u64, before: &[Move]) {
     *nodes += 1;
     assert_eq!(pos.hash(), pos.compute_hash(), "incremental hash differs in {}", pos.to_fen());
     // Kept by make and unmake, found again from the board alone.
-    assert_eq!(pos.checkers(), pos.checkers_from_scratch(), "checkers differs in {}", pos.to_fen());
+    assert_eq!(pos.checkers(), pos.checkers_from_scratch(), "checkers differ in {}", pos.to_fen());
     let fen = pos.to_fen();
     let reread = Position::from_fen(pos.variant(), &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     assert!(reread == *pos && reread.hash() == pos.hash(), "FEN round trip changed {fen}");

@@ -87,7 +87,7 @@ pub(super) fn side_terms<S: Sink>(
                 }
             }
             if rook_like {
-                let file = file_of(pos, sq);
+                let file = values.file[sq.file() as usize];
                 if (file & pawns).is_empty() {
                     sink.add(param::ROOK_OPEN_FILE, 1);
                 } else if (file & pawns & own).is_empty() {
@@ -122,13 +122,6 @@ pub(super) fn pawn_attacks(pos: &Position, color: Color) -> Bitboard {
         attacks |= table[sq.index()];
     }
     attacks
-}
-
-/// Every square of the file of `sq`.
-fn file_of(pos: &Position, sq: tinman_core::Square) -> Bitboard {
-    let g = &pos.variant().geometry;
-    let f = tinman_core::square::Direction::from_step(0, 1).expect("north");
-    g.ray(f, sq) | g.ray(f.opposite(), sq) | Bitboard::from_square(sq)
 }
 
 /// The King's square (its rank, its closeness to the centre) and its pawn shield.

@@ -50,8 +50,8 @@ pub struct Values {
     pub(super) start_phase: i32,
     /// Whether pawns step straight ahead (files make sense for pawn structure).
     pub(super) straight_pawns: bool,
-    /// The playable squares of each file, and of the files on either side of it (doubled and
-    /// isolated pawns, as set operations rather than loops over the pawns).
+    /// The playable squares of each file, and of the files on either side of it (open files,
+    /// doubled and isolated pawns, as set operations rather than loops over the pawns).
     pub(super) file: [Bitboard; MAX_FILES as usize],
     pub(super) adjacent_files: [Bitboard; MAX_FILES as usize],
     /// The road of the start position (empty in games without one), and per colour and kind
@@ -288,7 +288,7 @@ pub(super) fn table_reach(
     occupied: Bitboard,
 ) -> Bitboard {
     if variant.piece_type(kind).pawn {
-        variant.tables(kind).capture[color.index()][sq.index()]
+        captures(variant, kind, color, sq, occupied)
     } else {
         reach(variant, kind, color, sq, occupied)
     }
