@@ -6,7 +6,7 @@
 use crate::eval::{evaluate_with, EvalMode, Values};
 use crate::history::{Context, Histories, PieceTo};
 use crate::limits::{Limits, Stability, TimePlan};
-use crate::picker::{gain, MoveOrder, MovePicker, StagedPicker};
+use crate::picker::{gain, MoveOrder, MovePicker, NodeLists, StagedPicker};
 use crate::score::{from_table, outcome_score, to_table, Score, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::see::{loses_material, see};
 use crate::tt::{Bound, Entry, Table};
@@ -157,6 +157,8 @@ pub(crate) struct Worker {
     /// many move orders, and the evaluation is the most expensive part of a node.
     eval_cache: Vec<(u64, i32)>,
     pv: Vec<Vec<Move>>,
+    /// Per ply, the lists its nodes lend to their pickers and fill with the moves tried.
+    node_lists: Vec<NodeLists>,
     /// Root moves this search may play (`searchmoves` minus lines already reported).
     root_moves: Vec<Move>,
     /// Plies this worker searches beyond the iteration's depth (helpers: depth diversity).
@@ -196,6 +198,7 @@ impl Worker {
             eval_mode: EvalMode::Full,
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
             pv: vec![Vec::new(); MAX_PLY + 1],
+            node_lists: (0..=MAX_PLY).map(|_| NodeLists::default()).collect(),
             root_moves: Vec::new(),
             null_min_ply: 0,
             depth_offset: 0,
@@ -588,6 +591,10 @@ impl Worker {
         } else {
             StagedPicker::new(tt_move, killers, counter, context)
         };
+        let mut lists = std::mem::take(&mut self.node_lists[ply]);
+        lists.quiets_tried.clear();
+        lists.captures_tried.clear();
+        picker.lend(&mut lists);
         let futile = !pv_node
             && !in_check
             && depth <= FUTILITY_DEPTH
@@ -595,8 +602,6 @@ impl Worker {
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
-        let mut quiets_tried: Vec<Move> = Vec::new();
-        let mut captures_tried: Vec<Move> = Vec::new();
         // Moves handed out so far (pruned ones included).
         let mut handed = 0;
         while let Some(m) = picker.next(pos, &self.histories, self.values()) {
@@ -625,7 +630,8 @@ impl Worker {
             let late = !pv_node
                 && !in_check
                 && depth <= LMP_DEPTH
-                && quiets_tried.len() >= (LMP_BASE + (depth * depth) as usize) / (2 - improving as usize);
+                && lists.quiets_tried.len()
+                    >= (LMP_BASE + (depth * depth) as usize) / (2 - improving as usize);
             let unpromising = !pv_node
                 && !in_check
                 && depth <= HISTORY_PRUNE_DEPTH
@@ -688,17 +694,27 @@ impl Worker {
                     self.pv[ply].extend_from_slice(&child);
                     self.pv[ply + 1] = child;
                     if alpha >= beta {
-                        self.reward_cutoff(pos, m, depth, ply, quiet, &quiets_tried, &captures_tried);
+                        self.reward_cutoff(
+                            pos,
+                            m,
+                            depth,
+                            ply,
+                            quiet,
+                            &lists.quiets_tried,
+                            &lists.captures_tried,
+                        );
                         break;
                     }
                 }
             }
             if quiet {
-                quiets_tried.push(m);
+                lists.quiets_tried.push(m);
             } else if capture {
-                captures_tried.push(m);
+                lists.captures_tried.push(m);
             }
         }
+        picker.give_back(&mut lists);
+        self.node_lists[ply] = lists;
         if handed == 0 {
             return self.no_moves(pos, ply);
         }
@@ -851,20 +867,21 @@ impl Worker {
             }
             tactical.push(m);
         }
-        let picker = if in_check {
+        let list = std::mem::take(&mut self.node_lists[ply].quiescence);
+        let mut picker = if in_check {
             let order = MoveOrder {
                 histories: &self.histories,
                 context: self.context(ply),
                 killers: [Move::NONE; 2],
                 counter: Move::NONE,
             };
-            MovePicker::new(pos, &tactical, Move::NONE, &order, self.values())
+            MovePicker::new(pos, &tactical, Move::NONE, &order, self.values(), list)
         } else {
-            MovePicker::tactical(pos, &tactical, self.values())
+            MovePicker::tactical(pos, &tactical, self.values(), list)
         };
         let mut best = if in_check { -INFINITE } else { stand_pat };
         let mut best_move = Move::NONE;
-        for m in picker {
+        for m in picker.by_ref() {
             self.line[ply] = Some(self.histories.piece_to(pos, m));
             pos.make(m);
             self.tt.prefetch(pos.hash());
@@ -884,6 +901,7 @@ impl Worker {
                 }
             }
         }
+        self.node_lists[ply].quiescence = picker.into_list();
         let best = at_least(best, floor);
         // Stored as depth 0, and only as a bound: an exact store would overwrite a deeper
         // entry of the same position.
