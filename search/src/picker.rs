@@ -58,19 +58,23 @@ impl MovePicker {
         tt_move: Move,
         order: &MoveOrder,
         values: &Values,
-        mut list: Vec<(Move, i32)>,
+        list: Vec<(Move, i32)>,
     ) -> MovePicker {
-        list.clear();
-        list.extend(moves.iter().map(|&m| {
-            let score = if m == tt_move {
+        MovePicker::scored(moves, list, |m| {
+            if m == tt_move {
                 TT_MOVE
             } else if pos.is_tactical(m) {
                 capture_score(pos, m, order.histories, values)
             } else {
                 quiet_score(pos, m, order.histories, &order.context, order.killers, order.counter)
-            };
-            (m, score)
-        }));
+            }
+        })
+    }
+
+    /// `moves` with their scores in `list` (emptied first).
+    fn scored(moves: &MoveList, mut list: Vec<(Move, i32)>, score: impl Fn(Move) -> i32) -> MovePicker {
+        list.clear();
+        list.extend(moves.iter().map(|&m| (m, score(m))));
         MovePicker { moves: list, next: 0 }
     }
 
@@ -324,17 +328,10 @@ impl StagedPicker {
 impl MovePicker {
     /// Captures and promotions already known not to lose material, by victim then attacker
     /// value (quiescence: no SEE again).
-    pub fn tactical(
-        pos: &Position,
-        moves: &MoveList,
-        values: &Values,
-        mut list: Vec<(Move, i32)>,
-    ) -> MovePicker {
-        list.clear();
-        list.extend(moves.iter().map(|&m| {
-            (m, 16 * gain(pos, m, values) - pos.piece_at(m.from()).map_or(0, |p| values.of(p.kind())) / 16)
-        }));
-        MovePicker { moves: list, next: 0 }
+    pub fn tactical(pos: &Position, moves: &MoveList, values: &Values, list: Vec<(Move, i32)>) -> MovePicker {
+        MovePicker::scored(moves, list, |m| {
+            16 * gain(pos, m, values) - pos.piece_at(m.from()).map_or(0, |p| values.of(p.kind())) / 16
+        })
     }
 }
 
