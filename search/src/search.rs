@@ -592,8 +592,6 @@ impl Worker {
             StagedPicker::new(tt_move, killers, counter, context)
         };
         let mut lists = std::mem::take(&mut self.node_lists[ply]);
-        lists.quiets_tried.clear();
-        lists.captures_tried.clear();
         picker.lend(&mut lists);
         let futile = !pv_node
             && !in_check
