@@ -5,6 +5,7 @@ pub mod bench;
 pub mod data;
 pub mod epd;
 pub mod eval;
+pub mod game_params;
 pub mod history;
 pub mod limits;
 pub mod perft;

@@ -4,6 +4,7 @@
 //! several. It reports through a callback and never prints.
 
 use crate::eval::{evaluate_with, EvalMode, Values};
+use crate::game_params::{self, GameParams};
 use crate::history::{Context, Histories, PieceTo};
 use crate::limits::{Limits, Stability, TimePlan};
 use crate::picker::{gain, MoveOrder, MovePicker, NodeLists, StagedPicker};
@@ -153,6 +154,8 @@ pub(crate) struct Worker {
     node_limit: Option<u64>,
     values: Option<(&'static str, EvalMode, Values)>,
     pub(crate) eval_mode: EvalMode,
+    /// The game's own search parameters, set at each search's start.
+    params: GameParams,
     /// Evaluations by position key (a slot per key, overwritten): the same leaf is reached by
     /// many move orders, and the evaluation is the most expensive part of a node.
     eval_cache: Vec<(u64, i32)>,
@@ -196,6 +199,7 @@ impl Worker {
             node_limit: None,
             values: None,
             eval_mode: EvalMode::Full,
+            params: GameParams::default(),
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
             pv: vec![Vec::new(); MAX_PLY + 1],
             node_lists: (0..=MAX_PLY).map(|_| NodeLists::default()).collect(),
@@ -230,6 +234,7 @@ impl Worker {
         self.flushed = 0;
         self.killers.iter_mut().for_each(|k| *k = [Move::NONE; 2]);
         self.histories.prepare(pos.variant());
+        self.params = game_params::for_variant(pos.variant());
         // The mode or the game may have changed since the last search.
         self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
         if self
@@ -651,7 +656,9 @@ impl Worker {
                 // Principal-variation nodes reduce one ply less: their moves matter most.
                 // ...and moves that often cut elsewhere (history) one ply less, or more if not.
                 let reduction = if reduce {
-                    (lmr_reduction(depth, index) - pv_node as i32 + !improving as i32 + cut_node as i32
+                    (lmr_reduction(depth, index, self.params.lmr_divisor) - pv_node as i32
+                        + !improving as i32
+                        + cut_node as i32
                         - history / LMR_HISTORY_DIVISOR)
                         .clamp(1, (depth - 2).max(1))
                 } else {
@@ -949,9 +956,9 @@ fn gives_check(pos: &mut Position, m: Move) -> bool {
     check
 }
 
-/// Plies to reduce a late quiet move.
-fn lmr_reduction(depth: i32, index: usize) -> i32 {
-    let r = ((depth as f32).ln() * (index as f32).ln() / 2.0) as i32;
+/// Plies to reduce a late quiet move: ln(depth) · ln(index) / `divisor` (the game's).
+fn lmr_reduction(depth: i32, index: usize, divisor: f32) -> i32 {
+    let r = ((depth as f32).ln() * (index as f32).ln() / divisor) as i32;
     r.clamp(1, depth - 2)
 }
 
