@@ -98,8 +98,8 @@ pub(super) fn side_terms<S: Sink>(
         if placement {
             sink.add(param::CENTRE + kind.index(), centre);
             sink.add(param::ADVANCE + kind.index(), advance);
+            sink.add_fine(param::MOBILITY + kind.index(), mobility);
         }
-        sink.add_fine(param::MOBILITY + kind.index(), mobility);
         if values.line_slider[kind.index()] == LineSlider::Bishop && set.count() >= 2 {
             sink.add(param::BISHOP_PAIR, 1);
         }
