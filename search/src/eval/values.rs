@@ -36,8 +36,8 @@ pub struct Values {
     /// of an empty board); mobility counts the squares above it.
     pub(super) mobility_average: [i32; MAX_KINDS],
     /// Per kind: how well a unit catches a lone enemy unit ([`CATCHES_ANYWHERE`] for one that
-    /// moves and captures by its table moves; 2 for one that only captures by them, moving by
-    /// other means, like the Oasis pieces' hops; 1 for one that only moves by them, capturing
+    /// moves and captures by its table moves; [`CATCHES_WHERE_IT_HOPS`] for one that only
+    /// captures by them, moving by other means, like the Oasis pieces' hops; 1 for one that only moves by them, capturing
     /// by jump chains that need an empty square beyond, never against the edge; 0 for pawns,
     /// which cannot turn back, and the royal piece).
     pub(super) catching: [i32; MAX_KINDS],
@@ -74,6 +74,9 @@ pub(super) enum LineSlider {
 
 /// The catching weight of a unit that moves and captures anywhere by its table moves.
 pub(super) const CATCHES_ANYWHERE: i32 = 4;
+/// The catching weight of a unit that captures by its table moves but moves only by hopping
+/// over a neighbour: it cannot walk to a lone unit by itself.
+pub(super) const CATCHES_WHERE_IT_HOPS: i32 = 2;
 
 impl Values {
     /// The tables of `variant` with its tuned weights (the hand-set ones where it has none).
@@ -138,7 +141,7 @@ impl Values {
             catching[kind.index()] = match (moves, captures) {
                 _ if piece.pawn || piece.royal => 0,
                 (true, true) => CATCHES_ANYWHERE,
-                (false, true) => 2,
+                (false, true) => CATCHES_WHERE_IT_HOPS,
                 (true, false) => 1,
                 (false, false) => 0,
             };

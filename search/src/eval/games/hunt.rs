@@ -2,7 +2,7 @@
 //! chains, the count toward extinction, and the hunt of the last enemy units.
 
 use crate::eval::sink::Sink;
-use crate::eval::values::Values;
+use crate::eval::values::{Values, CATCHES_WHERE_IT_HOPS};
 use crate::eval::weights::param;
 use tinman_core::rules::jump_chains::ChainJumper;
 use tinman_core::square::Direction;
@@ -64,7 +64,9 @@ fn hunt<S: Sink>(pos: &Position, values: &Values, color: Color, sink: &mut S) {
         .color_set(color)
         .squares()
         .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, values.catching[p.kind().index()])))
-        .filter(|&(_, w)| w > 0)
+        // Only units that walk are drawn in: a hopper near the hunted unit would fill a
+        // nearest-hunter slot and leave the walkers far away with nothing pulling them.
+        .filter(|&(_, w)| w > 0 && w != CATCHES_WHERE_IT_HOPS)
         .collect();
     let mut total = 0;
     for target in hunted.squares() {

@@ -24,10 +24,12 @@ pub(super) fn game_terms<S: Sink>(pos: &Position, values: &Values, color: Color,
     }
 }
 
-/// Whether where `color`'s pieces stand is measured by the game's own terms rather than by
-/// rank and centre: a side hunting the last enemy units must go where they are. With the
-/// fitted placement weights (a Desert Wazir loses 20 cp a rank forward) and a closeness of 6
-/// cp a step, the hunters stayed home (docs/tuning.md, "Eighteenth session").
+/// Whether where `color`'s pieces stand and how freely they move are measured by the game's
+/// own terms rather than by rank, centre and mobility: a side hunting the last enemy units
+/// must go where they are. With the fitted placement weights (a Desert Wazir loses 20 cp a
+/// rank forward) and a closeness of 6 cp a step, the hunters stayed home (docs/tuning.md,
+/// "Eighteenth session"); with the fitted endgame mobility weights (a Knight loses 31 cp a
+/// square it reaches) they hid in the corners (the thirty-second session).
 pub(super) fn placement_counts(pos: &Position, color: Color) -> bool {
     match pos.variant().goal() {
         Goal::Extinction => !hunt::hunts(pos, color),
