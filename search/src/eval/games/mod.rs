@@ -29,10 +29,12 @@ pub(super) fn game_terms<S: Sink>(pos: &Position, values: &Values, color: Color,
 /// must go where they are. With the fitted placement weights (a Desert Wazir loses 20 cp a
 /// rank forward) and a closeness of 6 cp a step, the hunters stayed home (docs/tuning.md,
 /// "Eighteenth session"); with the fitted endgame mobility weights (a Knight loses 31 cp a
-/// square it reaches) they hid in the corners (the thirty-second session).
+/// square it reaches) they hid in the corners (the thirty-second session). Nor for the
+/// hunted side: its fitted mobility would pay the hunters for every square it can flee to,
+/// against the hunt's own count of its flights.
 pub(super) fn placement_counts(pos: &Position, color: Color) -> bool {
     match pos.variant().goal() {
-        Goal::Extinction => !hunt::hunts(pos, color),
+        Goal::Extinction => !hunt::hunts(pos, color) && !hunt::hunts(pos, !color),
         _ => true,
     }
 }
