@@ -1,5 +1,5 @@
 //! Search parameters that are measured per game, because a value that gains in one game can
-//! lose in another (docs/search.md, "Late-move reductions per game").
+//! lose in another (docs/search.md: the thirty-first and thirty-second sessions' rows).
 
 use tinman_core::Variant;
 

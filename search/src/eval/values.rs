@@ -37,9 +37,9 @@ pub struct Values {
     pub(super) mobility_average: [i32; MAX_KINDS],
     /// Per kind: how well a unit catches a lone enemy unit ([`CATCHES_ANYWHERE`] for one that
     /// moves and captures by its table moves; [`CATCHES_WHERE_IT_HOPS`] for one that only
-    /// captures by them, moving by other means, like the Oasis pieces' hops; 1 for one that only moves by them, capturing
-    /// by jump chains that need an empty square beyond, never against the edge; 0 for pawns,
-    /// which cannot turn back, and the royal piece).
+    /// captures by them, moving by other means, like the Oasis pieces' hops; 1 for one that
+    /// only moves by them, capturing by jump chains that need an empty square beyond, never
+    /// against the edge; 0 for pawns, which cannot turn back, and the royal piece).
     pub(super) catching: [i32; MAX_KINDS],
     /// Per kind: the lines it slides along, if only one kind.
     pub(super) line_slider: [LineSlider; MAX_KINDS],
