@@ -76,6 +76,12 @@ const HUNT_TRAPPED: i32 = 240;
 /// Oasis pieces move only by hopping over a neighbour, so a lone one stands frozen): it
 /// costs the hunters this much, about what they gain by the net.
 const HUNT_STALEMATE: i32 = -400;
+/// In the hunt, each of the hunters' units but pawns is worth this much, for the placement
+/// and mobility that the hunt stops counting: the big side's came to about 100 a unit (the
+/// median over 199 gauge games just before the hunt; docs/tuning.md). Without it, taking the
+/// unit that starts the hunt cost the hunters thousands of centipawns, so they shuffled beside
+/// seven enemy units into the 50-move draw.
+const HUNT_ARMY: i32 = 100;
 
 /// Penalty per height above 2 of a Wazir in the centre (it is closer to vanishing).
 const WAZIR_HEIGHT_PENALTY: i32 = -40;
@@ -147,6 +153,7 @@ pub fn weights(variant: &'static Variant) -> Weights {
     set(&mut w, param::HUNT_FLIGHT, Pair::flat(HUNT_FLIGHT));
     set(&mut w, param::HUNT_TRAPPED, Pair::flat(HUNT_TRAPPED));
     set(&mut w, param::HUNT_STALEMATE, Pair::flat(HUNT_STALEMATE));
+    set(&mut w, param::HUNT_ARMY, Pair::flat(HUNT_ARMY));
     set(&mut w, param::WAZIR_HEIGHT, Pair::flat(WAZIR_HEIGHT_PENALTY));
     set(&mut w, param::WAZIR_RACE, Pair::flat(WAZIR_RACE));
     set(&mut w, param::MOP_UP, Pair::flat(MOP_UP));

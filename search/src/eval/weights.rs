@@ -89,8 +89,11 @@ pub mod param {
     pub const HUNT_TRAPPED: usize = HUNT_FLIGHT + 1;
     /// When the hunted side has no move at all (a stalemate on its turn: a draw).
     pub const HUNT_STALEMATE: usize = HUNT_TRAPPED + 1;
+    /// Per unit of the hunters but pawns, in the hunt: it stands for the placement and
+    /// mobility the hunt no longer counts.
+    pub const HUNT_ARMY: usize = HUNT_STALEMATE + 1;
     /// Per height above 2 of a Wazir in the vanishing zone (a penalty).
-    pub const WAZIR_HEIGHT: usize = HUNT_STALEMATE + 1;
+    pub const WAZIR_HEIGHT: usize = HUNT_ARMY + 1;
     /// Times own Wazirs over enemy Wazirs + 1 (a ratio, counted in `FINE`ths).
     pub const WAZIR_RACE: usize = WAZIR_HEIGHT + 1;
     /// Per step the Wazirs of the side with more close in on the enemy's.
@@ -117,7 +120,7 @@ pub mod param {
 
 /// The name of each scalar slot in a table file (the per-kind and indexed ones are named by
 /// `Weights::name`).
-const SCALAR_NAMES: [(usize, &str); 27] = [
+const SCALAR_NAMES: [(usize, &str); 28] = [
     (param::DOUBLED, "doubled"),
     (param::ISOLATED, "isolated"),
     (param::SHIELD, "shield.1"),
@@ -137,6 +140,7 @@ const SCALAR_NAMES: [(usize, &str); 27] = [
     (param::HUNT_FLIGHT, "hunt_flight"),
     (param::HUNT_TRAPPED, "hunt_trapped"),
     (param::HUNT_STALEMATE, "hunt_stalemate"),
+    (param::HUNT_ARMY, "hunt_army"),
     (param::WAZIR_HEIGHT, "wazir_height"),
     (param::WAZIR_RACE, "wazir_race"),
     (param::MOP_UP, "mop_up"),
@@ -168,7 +172,8 @@ fn uses(variant: &'static Variant, slot: usize) -> bool {
         | param::FREE_HUNTER
         | param::HUNT_FLIGHT
         | param::HUNT_TRAPPED
-        | param::HUNT_STALEMATE => variant.goal() == Goal::Extinction,
+        | param::HUNT_STALEMATE
+        | param::HUNT_ARMY => variant.goal() == Goal::Extinction,
         param::WAZIR_HEIGHT => variant.vanishing().is_some(),
         param::WAZIR_RACE | param::MOP_UP | param::WAZIR_HUNTER | param::WAZIR_SIEGE => {
             matches!(variant.goal(), Goal::LastOwner(_))

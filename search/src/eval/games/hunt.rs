@@ -59,6 +59,8 @@ fn hunt<S: Sink>(pos: &Position, values: &Values, color: Color, sink: &mut S) {
     if !hunts(pos, color) {
         return;
     }
+    let pawns = v.pawn.map_or(Bitboard::EMPTY, |p| pos.pieces(color, p));
+    sink.add(param::HUNT_ARMY, (pos.color_set(color) - pawns).count() as i32);
     let hunted = pos.color_set(!color);
     let hunters: Vec<(Square, i32)> = pos
         .color_set(color)
