@@ -82,6 +82,11 @@ const HUNT_STALEMATE: i32 = -400;
 /// unit that starts the hunt cost the hunters thousands of centipawns, so they shuffled beside
 /// seven enemy units into the 50-move draw.
 const HUNT_ARMY: i32 = 100;
+/// Each hunted unit taken is worth this much to the hunters, more than its presence gave
+/// them: three free hunters beside it (closeness 3 · 4 · 10 steps at 6 cp) and trapped (240)
+/// make 960. Without it, taking a cheap hunted unit lowered the hunters' evaluation (an
+/// Oasis Ferz caught by three Knights: −290 cp), so they circled it instead.
+const HUNT_TAKEN: i32 = 1000;
 
 /// Penalty per height above 2 of a Wazir in the centre (it is closer to vanishing).
 const WAZIR_HEIGHT_PENALTY: i32 = -40;
@@ -154,6 +159,7 @@ pub fn weights(variant: &'static Variant) -> Weights {
     set(&mut w, param::HUNT_TRAPPED, Pair::flat(HUNT_TRAPPED));
     set(&mut w, param::HUNT_STALEMATE, Pair::flat(HUNT_STALEMATE));
     set(&mut w, param::HUNT_ARMY, Pair::flat(HUNT_ARMY));
+    set(&mut w, param::HUNT_TAKEN, Pair::flat(HUNT_TAKEN));
     set(&mut w, param::WAZIR_HEIGHT, Pair::flat(WAZIR_HEIGHT_PENALTY));
     set(&mut w, param::WAZIR_RACE, Pair::flat(WAZIR_RACE));
     set(&mut w, param::MOP_UP, Pair::flat(MOP_UP));

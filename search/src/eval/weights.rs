@@ -92,8 +92,10 @@ pub mod param {
     /// Per unit of the hunters but pawns, in the hunt: it stands for the placement and
     /// mobility the hunt no longer counts.
     pub const HUNT_ARMY: usize = HUNT_STALEMATE + 1;
+    /// Per enemy unit taken since the hunt began (below `HUNT_UNITS`).
+    pub const HUNT_TAKEN: usize = HUNT_ARMY + 1;
     /// Per height above 2 of a Wazir in the vanishing zone (a penalty).
-    pub const WAZIR_HEIGHT: usize = HUNT_ARMY + 1;
+    pub const WAZIR_HEIGHT: usize = HUNT_TAKEN + 1;
     /// Times own Wazirs over enemy Wazirs + 1 (a ratio, counted in `FINE`ths).
     pub const WAZIR_RACE: usize = WAZIR_HEIGHT + 1;
     /// Per step the Wazirs of the side with more close in on the enemy's.
@@ -120,7 +122,7 @@ pub mod param {
 
 /// The name of each scalar slot in a table file (the per-kind and indexed ones are named by
 /// `Weights::name`).
-const SCALAR_NAMES: [(usize, &str); 28] = [
+const SCALAR_NAMES: [(usize, &str); 29] = [
     (param::DOUBLED, "doubled"),
     (param::ISOLATED, "isolated"),
     (param::SHIELD, "shield.1"),
@@ -141,6 +143,7 @@ const SCALAR_NAMES: [(usize, &str); 28] = [
     (param::HUNT_TRAPPED, "hunt_trapped"),
     (param::HUNT_STALEMATE, "hunt_stalemate"),
     (param::HUNT_ARMY, "hunt_army"),
+    (param::HUNT_TAKEN, "hunt_taken"),
     (param::WAZIR_HEIGHT, "wazir_height"),
     (param::WAZIR_RACE, "wazir_race"),
     (param::MOP_UP, "mop_up"),
@@ -173,7 +176,8 @@ fn uses(variant: &'static Variant, slot: usize) -> bool {
         | param::HUNT_FLIGHT
         | param::HUNT_TRAPPED
         | param::HUNT_STALEMATE
-        | param::HUNT_ARMY => variant.goal() == Goal::Extinction,
+        | param::HUNT_ARMY
+        | param::HUNT_TAKEN => variant.goal() == Goal::Extinction,
         param::WAZIR_HEIGHT => variant.vanishing().is_some(),
         param::WAZIR_RACE | param::MOP_UP | param::WAZIR_HUNTER | param::WAZIR_SIEGE => {
             matches!(variant.goal(), Goal::LastOwner(_))

@@ -62,6 +62,7 @@ fn hunt<S: Sink>(pos: &Position, values: &Values, color: Color, sink: &mut S) {
     let pawns = v.pawn.map_or(Bitboard::EMPTY, |p| pos.pieces(color, p));
     sink.add(param::HUNT_ARMY, (pos.color_set(color) - pawns).count() as i32);
     let hunted = pos.color_set(!color);
+    sink.add(param::HUNT_TAKEN, (HUNT_UNITS - hunted.count()) as i32);
     let hunters: Vec<(Square, i32)> = pos
         .color_set(color)
         .squares()
