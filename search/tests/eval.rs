@@ -151,6 +151,33 @@ fn hunters_are_placed_by_the_hunt_not_by_rank() {
     assert!(nearer_free - home_free < nearer - home, "{nearer_free} - {home_free} vs {nearer} - {home}");
 }
 
+#[test]
+fn taking_a_hunted_unit_raises_the_hunters_score() {
+    // Three hunted units; an Oasis Ferz beside three Knights is taken by one of them. Its
+    // closeness to three free hunters and its trap were worth more than its material, so
+    // before `HUNT_TAKEN` the capture lowered White's score (+3648 → +3413).
+    let before = eval("desertoasis", "d10d/12/12/12/12/12/5x6/4N1N5/5N6/12/12/DDWWFFMC4 w - - 0 80");
+    let after = eval("desertoasis", "d10d/12/12/12/12/12/5N6/4N1N5/12/12/12/DDWWFFMC4 w - - 0 80");
+    assert!(after > before + 300, "{after} vs {before}");
+}
+
+#[test]
+fn taking_the_unit_that_starts_the_hunt_does_not_cost_the_hunters() {
+    // From a game against the gauge: Black's 25 units against 7; a Desert King jumps the
+    // Desert Ferz on c5, which starts the hunt. Placement and mobility stop counting there;
+    // before `HUNT_ARMY` that cost Black some 1,200 cp and it never took the unit, drawing by
+    // the 50-move rule. White's view, White to move in both.
+    let before = eval(
+        "desertoasis",
+        "3w4w3/1x1f4fwxv/3w8/3fvvf5/6vm4/3m1d6/5d1d4/2Fd1d1d4/7d4/9d2/4MD6/2VW2WX3o w - - 0 244",
+    );
+    let after = eval(
+        "desertoasis",
+        "3w4w3/1x1f4fwxv/3w8/3fvvf5/6vm4/3m1d6/5d1d4/1d3d1d4/7d4/9d2/4MD6/2VW2WX3o w - - 0 244",
+    );
+    assert!(after < before, "{after} vs {before}");
+}
+
 /// White's coefficient of the siege term in an `imawazir` position (White's count minus
 /// Black's).
 fn wazir_siege(fen: &str) -> f32 {

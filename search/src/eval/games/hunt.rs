@@ -18,6 +18,11 @@ const EXTINCTION_UNITS: i32 = 6;
 /// instead of 59.0% (docs/tuning.md).
 const HUNT_UNITS: u32 = 6;
 const HUNT_MAJORITY: u32 = 2;
+/// Taking a hunted unit earns `HUNT_TAKEN` down to this many left. The last two are taken
+/// when the search sees fit: taking one early restarts the 50-move count with the hunters
+/// far from the other (150 hunt entries against the gauge: 126 converted with the bonus for
+/// every unit, 134 without it; docs/tuning.md).
+const TAKEN_UNTIL: u32 = 2;
 /// So many of the nearest hunters count for each hunted unit: one piece rarely corners a
 /// unit that moves like a King, a few together do.
 const HUNTERS: usize = 3;
@@ -62,7 +67,7 @@ fn hunt<S: Sink>(pos: &Position, values: &Values, color: Color, sink: &mut S) {
     let pawns = v.pawn.map_or(Bitboard::EMPTY, |p| pos.pieces(color, p));
     sink.add(param::HUNT_ARMY, (pos.color_set(color) - pawns).count() as i32);
     let hunted = pos.color_set(!color);
-    sink.add(param::HUNT_TAKEN, (HUNT_UNITS - hunted.count()) as i32);
+    sink.add(param::HUNT_TAKEN, (HUNT_UNITS - hunted.count().max(TAKEN_UNTIL)) as i32);
     let hunters: Vec<(Square, i32)> = pos
         .color_set(color)
         .squares()
