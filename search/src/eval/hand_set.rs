@@ -82,8 +82,8 @@ const HUNT_STALEMATE: i32 = -400;
 /// unit that starts the hunt cost the hunters thousands of centipawns, so they shuffled beside
 /// seven enemy units into the 50-move draw.
 const HUNT_ARMY: i32 = 100;
-/// Each hunted unit taken is worth this much to the hunters, more than its presence gave
-/// them: three free hunters beside it (closeness 3 · 4 · 10 steps at 6 cp) and trapped (240)
+/// Each hunted unit taken (down to two left) is worth this much to the hunters, more than
+/// its presence gave them: three free hunters beside it (closeness 3 · 4 · 10 steps at 6 cp) and trapped (240)
 /// make 960. Without it, taking a cheap hunted unit lowered the hunters' evaluation (an
 /// Oasis Ferz caught by three Knights: −290 cp), so they circled it instead.
 const HUNT_TAKEN: i32 = 1000;

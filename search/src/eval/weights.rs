@@ -92,7 +92,7 @@ pub mod param {
     /// Per unit of the hunters but pawns, in the hunt: it stands for the placement and
     /// mobility the hunt no longer counts.
     pub const HUNT_ARMY: usize = HUNT_STALEMATE + 1;
-    /// Per enemy unit taken since the hunt began (below `HUNT_UNITS`).
+    /// Per enemy unit taken since the hunt began (below `HUNT_UNITS`, down to two left).
     pub const HUNT_TAKEN: usize = HUNT_ARMY + 1;
     /// Per height above 2 of a Wazir in the vanishing zone (a penalty).
     pub const WAZIR_HEIGHT: usize = HUNT_TAKEN + 1;

@@ -19,9 +19,9 @@ const EXTINCTION_UNITS: i32 = 6;
 const HUNT_UNITS: u32 = 6;
 const HUNT_MAJORITY: u32 = 2;
 /// Taking a hunted unit earns `HUNT_TAKEN` down to this many left. The last two are taken
-/// when the search sees fit: taking one early restarts the 50-move count with the hunters
-/// far from the other (150 hunt entries against the gauge: 126 converted with the bonus for
-/// every unit, 134 without it; docs/tuning.md).
+/// when the search sees fit: with the bonus for every unit Tinman took one of them at once,
+/// which restarts the 50-move count with the hunters far from the other (126 of 150 hunt
+/// entries converted against main's 134; docs/tuning.md, "Thirty-third session").
 const TAKEN_UNTIL: u32 = 2;
 /// So many of the nearest hunters count for each hunted unit: one piece rarely corners a
 /// unit that moves like a King, a few together do.
