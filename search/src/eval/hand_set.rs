@@ -83,9 +83,10 @@ const HUNT_STALEMATE: i32 = -400;
 /// seven enemy units into the 50-move draw.
 const HUNT_ARMY: i32 = 100;
 /// Each hunted unit taken (down to two left) is worth this much to the hunters, more than
-/// its presence gave them: three free hunters beside it (closeness 3 · 4 · 10 steps at 6 cp) and trapped (240)
-/// make 960. Without it, taking a cheap hunted unit lowered the hunters' evaluation (an
-/// Oasis Ferz caught by three Knights: −290 cp), so they circled it instead.
+/// its presence gave them: three free hunters beside it (closeness 3 · 4 · 10 steps at 6 cp)
+/// and its trap (240) make 960. Without it, taking a cheap hunted unit lowered the hunters'
+/// evaluation (an Oasis Ferz taken by one of three Knights: +3648 → +3413, the test
+/// `taking_a_hunted_unit_raises_the_hunters_score`), so they circled it instead.
 const HUNT_TAKEN: i32 = 1000;
 
 /// Penalty per height above 2 of a Wazir in the centre (it is closer to vanishing).
