@@ -73,7 +73,8 @@ const DELTA_MARGIN: i32 = 200;
 const STALEMATE_WATCH_UNITS: u32 = 6;
 /// The evaluation shrinks toward a draw as the 50-move count grows: at `n` reversible plies it
 /// is scaled by `(FIFTY_MOVE_FADE - n) / FIFTY_MOVE_FADE`, so the side that is ahead prefers
-/// the capture or pawn move that makes progress to shuffling into the draw.
+/// the capture or pawn move that makes progress to shuffling into the draw. The part that
+/// stands for progress already made ([`crate::eval::unfaded`]) is not scaled.
 const FIFTY_MOVE_FADE: i32 = 200;
 /// Slots of each thread's evaluation cache (a power of two; 16 bytes each).
 const EVAL_CACHE_SIZE: usize = 1 << 16;
@@ -419,7 +420,9 @@ impl Worker {
         };
         match self.eval_mode {
             EvalMode::Full | EvalMode::HandSet => {
-                eval * (FIFTY_MOVE_FADE - pos.halfmove_clock() as i32).max(0) / FIFTY_MOVE_FADE
+                let kept = crate::eval::unfaded(pos, self.values());
+                kept + (eval - kept) * (FIFTY_MOVE_FADE - pos.halfmove_clock() as i32).max(0)
+                    / FIFTY_MOVE_FADE
             }
             EvalMode::MaterialOnly => eval,
         }

@@ -48,6 +48,40 @@ fn the_fifty_move_count_fades_an_advantage() {
     assert!(fresh > 800 && late < fresh * 3 / 4, "{fresh} then {late}");
 }
 
+#[test]
+fn the_fifty_move_count_leaves_the_hunted_units_taken_whole() {
+    // Four of the hunted side's six units are taken: 4 x `HUNT_TAKEN` stand for progress that
+    // no capture gives back, so the fade leaves them whole and scales only the rest. No
+    // capture is in reach, so the depth-1 search scores much the same quiet line at both
+    // counts (its best leaf may differ by a few centipawns); faded whole, it would keep 60%.
+    use tinman_search::eval::{unfaded, weights::param};
+    let v = variants::by_name("desertoasis").unwrap();
+    let values = Values::for_variant(v);
+    let taken = values.weights().get(param::HUNT_TAKEN).eg;
+    let fen = |halfmoves: u32| format!("d10d/12/12/12/12/12/12/12/12/12/1NN9/DDWWFFMC4 w - - {halfmoves} 80");
+    let searched = |halfmoves: u32| {
+        let p = Position::from_fen(v, &fen(halfmoves)).unwrap();
+        assert_eq!(unfaded(&p, &values), 4 * taken);
+        let limits = Limits { depth: Some(1), ..Limits::default() };
+        match Searcher::new(8).search(&p, &limits, &mut |_| {}).score {
+            Score::Centipawns(cp) => cp,
+            other => panic!("{other:?}"),
+        }
+    };
+    let (fresh, late) = (searched(0), searched(80));
+    let kept = 4 * taken;
+    assert!(fresh > kept, "{fresh}");
+    let expected = kept + (fresh - kept) * 120 / 200;
+    assert!((late - expected).abs() <= 20, "{fresh} then {late}, expected {expected}");
+    assert!(late > fresh * 120 / 200 + kept / 4, "{fresh} then {late}");
+    // Black to move sees the same bookkeeping against it; other games keep nothing out.
+    let black = Position::from_fen(v, "d10d/12/12/12/12/12/12/12/12/12/1NN9/DDWWFFMC4 b - - 0 80").unwrap();
+    assert_eq!(unfaded(&black, &values), -kept);
+    let normal = variants::by_name("normal").unwrap();
+    let start = Position::from_fen(normal, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+    assert_eq!(unfaded(&start, &Values::for_variant(normal)), 0);
+}
+
 /// White's coefficients of the hunt's flight and trapped terms in a `desertoasis` position.
 fn hunt_net(fen: &str) -> (f32, f32) {
     use tinman_search::eval::{trace, weights::param};

@@ -51,6 +51,16 @@ pub fn evaluate_with(pos: &Position, values: &Values, mode: EvalMode) -> i32 {
     }
 }
 
+/// The part of [`evaluate`] for the side to move that the 50-move fade leaves whole.
+pub fn unfaded(pos: &Position, values: &Values) -> i32 {
+    let score = games::unfaded(pos, values);
+    if pos.side_to_move() == Color::White {
+        score
+    } else {
+        -score
+    }
+}
+
 /// Material balance for the side to move.
 pub fn material(pos: &Position, values: &Values) -> i32 {
     let us = pos.side_to_move();

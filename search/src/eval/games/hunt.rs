@@ -47,6 +47,14 @@ pub(super) fn hunts(pos: &Position, color: Color) -> bool {
     n > 0 && n <= HUNT_UNITS && pos.color_set(color).count() >= HUNT_MAJORITY * n
 }
 
+/// How many hunted units `color` has taken and is paid `HUNT_TAKEN` for (0 outside the hunt).
+pub(super) fn hunted_taken(pos: &Position, color: Color) -> i32 {
+    if !hunts(pos, color) {
+        return 0;
+    }
+    (HUNT_UNITS - pos.color_set(!color).count().max(TAKEN_UNTIL)) as i32
+}
+
 /// The free hunters of `color`, and the closeness of its units (but pawns, which cannot turn
 /// back) to the enemy's last few units.
 fn hunt<S: Sink>(pos: &Position, values: &Values, color: Color, sink: &mut S) {
@@ -67,7 +75,7 @@ fn hunt<S: Sink>(pos: &Position, values: &Values, color: Color, sink: &mut S) {
     let pawns = v.pawn.map_or(Bitboard::EMPTY, |p| pos.pieces(color, p));
     sink.add(param::HUNT_ARMY, (pos.color_set(color) - pawns).count() as i32);
     let hunted = pos.color_set(!color);
-    sink.add(param::HUNT_TAKEN, (HUNT_UNITS - hunted.count().max(TAKEN_UNTIL)) as i32);
+    sink.add(param::HUNT_TAKEN, hunted_taken(pos, color));
     let hunters: Vec<(Square, i32)> = pos
         .color_set(color)
         .squares()

@@ -39,6 +39,18 @@ pub(super) fn placement_counts(pos: &Position, color: Color) -> bool {
     }
 }
 
+/// White's part of the evaluation that stands for progress already made and that no capture
+/// gives back (the hunted units taken): the 50-move fade leaves it whole. Faded, a constant
+/// 4000 made any capture that restarts the count look like a gain, the opponent's capture of
+/// a hunter included (docs/tuning.md, "Thirty-fourth session").
+pub(super) fn unfaded(pos: &Position, values: &Values) -> i32 {
+    if pos.variant().goal() != Goal::Extinction {
+        return 0;
+    }
+    let taken = values.weights().get(super::weights::param::HUNT_TAKEN).eg;
+    taken * (hunt::hunted_taken(pos, Color::White) - hunt::hunted_taken(pos, Color::Black))
+}
+
 /// The share of an evaluation that counts, in `SCALE_ONE`ths.
 pub(super) const SCALE_ONE: i32 = 64;
 
