@@ -8,6 +8,7 @@ pub mod geometry;
 pub mod moves;
 pub mod notation;
 pub mod outcome;
+mod pawn_sets;
 pub mod perft;
 pub mod piece;
 pub mod position;

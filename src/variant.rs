@@ -45,6 +45,11 @@ impl SpecialLeap {
         self.paths[..self.path_count as usize].iter().any(|p| !p.intersects(occupied))
     }
 
+    /// The path, when there is exactly one.
+    pub fn only_path(&self) -> Option<Bitboard> {
+        (self.path_count == 1).then_some(self.paths[0])
+    }
+
     /// Whether some path passes over `sq`.
     pub fn passes(&self, sq: Square) -> bool {
         self.paths[..self.path_count as usize].iter().any(|p| p.contains(sq))
@@ -121,6 +126,8 @@ pub struct Variant {
     /// Every capture is a plain leap or a full slide, so pins and checks follow the usual
     /// bitboard rules and the fast legal generator applies.
     pub(crate) simple_attacks: bool,
+    /// The pawn kind, when it moves as in chess: perft's last ply counts its moves as sets.
+    pub(crate) set_pawns: Option<crate::pawn_sets::SetPawns>,
     /// Plain moves by hash key, for finding a repetition the side to move can reach
     /// (built on first use).
     pub(crate) cycle_moves: std::sync::OnceLock<crate::position::CycleMoves>,
@@ -214,6 +221,8 @@ impl Variant {
         }
         // Pins and check blocks are only worked out for full rook and bishop lines.
         let simple_attacks = other_sliders == 0 && special_capturers == 0;
+        let set_pawns =
+            pawn.and_then(|k| crate::pawn_sets::SetPawns::detect(&geometry, &tables[k.index()], k));
 
         Variant {
             name: spec.name,
@@ -241,6 +250,7 @@ impl Variant {
             other_sliders,
             special_capturers,
             simple_attacks,
+            set_pawns,
             cycle_moves: std::sync::OnceLock::new(),
         }
     }

@@ -29,6 +29,23 @@ impl Bitboard {
     pub fn is_empty(self) -> bool {
         self.0.not_any()
     }
+    /// The set moved `by` square indices (up when positive; `|by| < 64`): squares moved past
+    /// either end of the 144 are dropped. Squares of a row's end land on the next row, so
+    /// callers remove those first (a set of whole steps on a board, as pawn pushes).
+    #[inline(always)]
+    pub fn shifted(self, by: i32) -> Bitboard {
+        let mut bits = self.0;
+        let n = by.unsigned_abs() as usize;
+        debug_assert!(n < 64);
+        if by > 0 {
+            bits.shift_right(n);
+        } else {
+            bits.shift_left(n);
+        }
+        // Bits 144-191 are not squares.
+        bits[crate::square::SQUARE_COUNT..].fill(false);
+        Bitboard(bits)
+    }
     #[inline(always)]
     pub fn count(self) -> u32 {
         self.0.count_ones() as u32

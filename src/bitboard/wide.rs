@@ -28,6 +28,23 @@ impl Bitboard {
     pub fn is_empty(self) -> bool {
         self.0 == 0 && self.1 == 0
     }
+    /// The set moved `by` square indices (up when positive; `|by| < 64`): squares moved past
+    /// either end of the 144 are dropped. Squares of a row's end land on the next row, so
+    /// callers remove those first (a set of whole steps on a board, as pawn pushes).
+    #[inline(always)]
+    pub fn shifted(self, by: i32) -> Bitboard {
+        /// Bits of the `u64` that are squares (144 - 128).
+        const TOP: u64 = (1 << 16) - 1;
+        let n = by.unsigned_abs();
+        debug_assert!(n < 64);
+        if n == 0 {
+            self
+        } else if by > 0 {
+            Bitboard(self.0 << n, ((self.1 << n) | (self.0 >> (128 - n)) as u64) & TOP)
+        } else {
+            Bitboard((self.0 >> n) | ((self.1 as u128) << (128 - n)), self.1 >> n)
+        }
+    }
     #[inline(always)]
     pub fn count(self) -> u32 {
         self.0.count_ones() + self.1.count_ones()

@@ -52,6 +52,24 @@ impl Bitboard {
         let i = sq.index();
         self.0[i >> 6] ^= 1 << (i & 63);
     }
+    /// The set moved `by` square indices (up when positive; `|by| < 64`): squares moved past
+    /// either end of the 144 are dropped. Squares of a row's end land on the next row, so
+    /// callers remove those first (a set of whole steps on a board, as pawn pushes).
+    #[inline(always)]
+    pub fn shifted(self, by: i32) -> Bitboard {
+        /// Bits of the last word that are squares (144 - 128).
+        const TOP: u64 = (1 << 16) - 1;
+        let [a, b, c] = self.0;
+        let n = by.unsigned_abs();
+        debug_assert!(n < 64);
+        if n == 0 {
+            self
+        } else if by > 0 {
+            Bitboard([a << n, (b << n) | (a >> (64 - n)), ((c << n) | (b >> (64 - n))) & TOP])
+        } else {
+            Bitboard([(a >> n) | (b << (64 - n)), (b >> n) | (c << (64 - n)), c >> n])
+        }
+    }
     /// The lowest square.
     #[inline(always)]
     pub fn first(self) -> Option<Square> {

@@ -6,6 +6,7 @@
 use super::Position;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList, Special};
+use crate::pawn_sets::SetPawns;
 use crate::piece::{Color, Kind};
 use crate::square::{Direction, Square};
 
@@ -318,8 +319,17 @@ impl Position {
         let pinned = self.pinned(king);
         match movers {
             Movers::All => {
+                // Counting only: the unpinned pawns' moves are counted as sets.
+                let set_pawns = v.set_pawns.filter(|_| S::COUNTS_ONLY);
+                if let Some(p) = set_pawns {
+                    list.add_count(self.count_pawn_moves(&p, self.pieces(us, p.kind) - pinned, allowed));
+                }
                 for kind in v.kinds().filter(|&k| k != royal) {
-                    for from in self.pieces(us, kind) {
+                    let mut movers = self.pieces(us, kind);
+                    if set_pawns.is_some_and(|p| p.kind == kind) {
+                        movers &= pinned;
+                    }
+                    for from in movers {
                         let mask = if pinned.contains(from) {
                             allowed & v.geometry.line(king, from)
                         } else {
@@ -352,6 +362,28 @@ impl Position {
         if checkers.is_empty() && castling && movers.includes(king) {
             self.generate_castling(list);
         }
+    }
+
+    /// The number of moves of the side to move's `pawns` (of a chess-like kind, none of them
+    /// pinned) onto squares of `allowed`, promotions counted once per choice.
+    #[inline(always)]
+    fn count_pawn_moves(&self, p: &SetPawns, pawns: Bitboard, allowed: Bitboard) -> usize {
+        let v = self.variant;
+        let c = self.side.index();
+        let ahead = p.ahead[c];
+        let empty = v.geometry.playable() - self.occupied();
+        let enemies = self.color_set(!self.side);
+        let single = pawns.shifted(ahead) & empty;
+        let double = ((pawns & p.double_from[c]).shifted(ahead) & empty).shifted(ahead) & empty;
+        let left = (pawns & p.not_first_file).shifted(ahead - 1) & enemies;
+        let right = (pawns & p.not_last_file).shifted(ahead + 1) & enemies;
+        let zone = v.promotion_zone[c];
+        let choices = v.promotion_kinds.len();
+        [single, double, left, right]
+            .into_iter()
+            .map(|s| s & allowed)
+            .map(|s| (s - zone).count() as usize + (s & zone).count() as usize * choices)
+            .sum()
     }
 
     /// Pieces of the side to move pinned to `king` by an enemy slider.
@@ -493,6 +525,12 @@ impl Position {
 
 /// Where generated moves go: a move list, or a count (perft's last ply needs only that).
 pub(crate) trait MoveSink {
+    /// Whether the sink only counts moves, so that a generator may hand it a number.
+    const COUNTS_ONLY: bool = false;
+    /// `n` moves found without being listed (only for sinks that count only).
+    fn add_count(&mut self, n: usize) {
+        unreachable!("{n} moves handed to a sink that lists moves")
+    }
     fn push(&mut self, m: Move);
     /// One move from `from` to each square of `targets`.
     fn push_each(&mut self, from: Square, targets: Bitboard, special: Special);
@@ -527,6 +565,13 @@ impl MoveSink for MoveList {
 pub(crate) struct MoveCount(pub usize);
 
 impl MoveSink for MoveCount {
+    const COUNTS_ONLY: bool = true;
+
+    #[inline(always)]
+    fn add_count(&mut self, n: usize) {
+        self.0 += n;
+    }
+
     #[inline(always)]
     fn push(&mut self, _: Move) {
         self.0 += 1;
