@@ -15,6 +15,8 @@ pub struct Geometry {
     holes: Bitboard,
     /// `rays[d][s]`: the squares a slider on `s` passes in direction `d` on an empty board.
     rays: Box<[[Bitboard; SQUARE_COUNT]; 8]>,
+    /// `lines[0][s]`, `lines[1][s]`: the union of the orthogonal, the diagonal rays from `s`.
+    lines: Box<[[Bitboard; SQUARE_COUNT]; 2]>,
 }
 
 impl Geometry {
@@ -41,7 +43,15 @@ impl Geometry {
                 rays[dir as usize][from.index()] = ray;
             }
         }
-        Geometry { width, height, playable, holes, rays }
+        let mut lines = Box::new([[Bitboard::EMPTY; SQUARE_COUNT]; 2]);
+        for (i, set) in [Direction::ORTHOGONAL, Direction::DIAGONAL].into_iter().enumerate() {
+            for dir in Direction::ALL.into_iter().filter(|&d| set & (1 << d as u8) != 0) {
+                for sq in Square::all() {
+                    lines[i][sq.index()] |= rays[dir as usize][sq.index()];
+                }
+            }
+        }
+        Geometry { width, height, playable, holes, rays, lines }
     }
 
     #[inline]
@@ -81,6 +91,18 @@ impl Geometry {
     #[inline(always)]
     pub fn ray(&self, dir: Direction, sq: Square) -> Bitboard {
         self.rays[dir as usize][sq.index()]
+    }
+
+    /// The squares of the orthogonal lines through `sq` (the rays of all four directions).
+    #[inline(always)]
+    pub fn orthogonal_lines(&self, sq: Square) -> Bitboard {
+        self.lines[0][sq.index()]
+    }
+
+    /// The squares of the diagonal lines through `sq`.
+    #[inline(always)]
+    pub fn diagonal_lines(&self, sq: Square) -> Bitboard {
+        self.lines[1][sq.index()]
     }
 
     /// Squares a slider on `sq` reaches in one direction: up to and including the first
@@ -176,6 +198,18 @@ mod tests {
         let bishop = g.slide(sq("d4"), Direction::DIAGONAL, occ);
         assert!(bishop.contains(sq("h8")) && !bishop.contains(sq("i9")));
         assert!(bishop.contains(sq("a1")) && bishop.contains(sq("a7")) && bishop.contains(sq("g1")));
+    }
+
+    #[test]
+    fn lines_are_the_rays_of_their_directions() {
+        let g = Geometry::new(9, 12, &[sq("e6")]);
+        let rook = g.slide(sq("e3"), Direction::ORTHOGONAL, Bitboard::EMPTY);
+        assert_eq!(g.orthogonal_lines(sq("e3")), rook);
+        assert_eq!(rook.count(), 8 + 4); // the rank; e4-e5 up to the hole, e2-e1
+        assert!(!rook.contains(sq("e7")));
+        let bishop = g.slide(sq("c1"), Direction::DIAGONAL, Bitboard::EMPTY);
+        assert_eq!(g.diagonal_lines(sq("c1")), bishop);
+        assert_eq!(names(bishop), ["b2", "d2", "a3", "e3", "f4", "g5", "h6", "i7"]);
     }
 
     #[test]

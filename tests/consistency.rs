@@ -2,14 +2,15 @@
 //! fast legal generator vs pseudo-legal + make/test filter, the captures-and-promotions
 //! generator vs the legal moves that capture or promote, the quiet-moves generator vs the
 //! rest, one move's legality test vs the legal list (for every pseudo-legal move and every
-//! move of the position before), incremental vs recomputed hash,
-//! unmake vs the position before, FEN written and read back, move text read back.
+//! move of the position before), incremental vs recomputed hash, the first-attacker test vs
+//! the set of attackers, unmake vs the position before, FEN written and read back, move text
+//! read back.
 
 mod common;
 
 use common::{legal_by_king_capture, normal, perft_cases};
 use std::collections::BTreeSet;
-use tinman_core::{Move, Position};
+use tinman_core::{Color, Move, Position};
 
 fn walk(pos: &mut Position, depth: u32, nodes: &mut u64) {
     walk_from(pos, depth, nodes, &[]);
@@ -22,6 +23,13 @@ fn walk_from(pos: &mut Position, depth: u32, nodes: &mut u64, before: &[Move]) {
     assert_eq!(pos.hash(), pos.compute_hash(), "incremental hash differs in {}", pos.to_fen());
     // Kept by make and unmake, found again from the board alone.
     assert_eq!(pos.checkers(), pos.checkers_from_scratch(), "checkers differ in {}", pos.to_fen());
+    // The attack test that stops at the first attacker, against the full set of attackers.
+    for sq in pos.variant().geometry.playable() {
+        for by in [Color::White, Color::Black] {
+            let attackers = pos.attackers(sq, by, pos.occupied());
+            assert_eq!(pos.is_attacked(sq, by), !attackers.is_empty(), "{sq} attacked in {}", pos.to_fen());
+        }
+    }
     let fen = pos.to_fen();
     let reread = Position::from_fen(pos.variant(), &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     assert!(reread == *pos && reread.hash() == pos.hash(), "FEN round trip changed {fen}");

@@ -212,11 +212,11 @@ impl Position {
             attackers |= v.tables[k].captured_from[by.index()][sq.index()] & self.by_kind[k];
         }
         let orthogonal = self.kinds_union(v.orthogonal_sliders) & ours;
-        if !orthogonal.is_empty() {
+        if orthogonal.intersects(v.geometry.orthogonal_lines(sq)) {
             attackers |= v.geometry.slide_hits(sq, Direction::ORTHOGONAL, occupied, orthogonal);
         }
         let diagonal = self.kinds_union(v.diagonal_sliders) & ours;
-        if !diagonal.is_empty() {
+        if diagonal.intersects(v.geometry.diagonal_lines(sq)) {
             attackers |= v.geometry.slide_hits(sq, Direction::DIAGONAL, occupied, diagonal);
         }
         if v.other_sliders | v.special_capturers != 0 {
@@ -265,7 +265,36 @@ impl Position {
     /// Whether any piece of `by` attacks `sq`.
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        !self.attackers(sq, by, self.occupied()).is_empty()
+        self.attacked_with(sq, by, self.occupied())
+    }
+
+    /// Whether any piece of `by` attacks `sq` when the board holds `occupied`: the test of
+    /// [`Position::attackers`] that stops at the first attacker found, leapers first (the King's
+    /// steps ask it once per destination, and most are safe or attacked by a leaper).
+    #[inline]
+    pub(crate) fn attacked_with(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        let v = self.variant;
+        if v.rules.is_some() || v.other_sliders | v.special_capturers != 0 {
+            return !self.attackers(sq, by, occupied).is_empty();
+        }
+        let ours = self.by_color[by.index()];
+        let mut leapers = v.leapers;
+        while leapers != 0 {
+            let k = leapers.trailing_zeros() as usize;
+            leapers &= leapers - 1;
+            if v.tables[k].captured_from[by.index()][sq.index()].intersects(self.by_kind[k] & ours) {
+                return true;
+            }
+        }
+        let orthogonal = self.kinds_union(v.orthogonal_sliders) & ours;
+        if orthogonal.intersects(v.geometry.orthogonal_lines(sq))
+            && !v.geometry.slide_hits(sq, Direction::ORTHOGONAL, occupied, orthogonal).is_empty()
+        {
+            return true;
+        }
+        let diagonal = self.kinds_union(v.diagonal_sliders) & ours;
+        diagonal.intersects(v.geometry.diagonal_lines(sq))
+            && !v.geometry.slide_hits(sq, Direction::DIAGONAL, occupied, diagonal).is_empty()
     }
 
     /// Enemy pieces giving check to the side to move.

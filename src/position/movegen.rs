@@ -8,7 +8,7 @@ use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList, Special};
 use crate::pawn_sets::SetPawns;
 use crate::piece::{Color, Kind};
-use crate::square::{Direction, Square};
+use crate::square::Square;
 
 impl Position {
     /// All legal moves.
@@ -293,7 +293,7 @@ impl Position {
             let (quiet, captures) = self.targets(king, royal);
             let lifted = occupied - Bitboard::from_square(king);
             for to in (quiet | captures) & only {
-                if self.attackers(to, them, lifted).is_empty() {
+                if !self.attacked_with(to, them, lifted) {
                     list.push(Move::new(king, to, Special::Normal));
                 }
             }
@@ -392,13 +392,8 @@ impl Position {
         let them = self.color_set(!self.side);
         let orthogonal = self.kinds_union(v.orthogonal_sliders) & them;
         let diagonal = self.kinds_union(v.diagonal_sliders) & them;
-        let mut snipers = Bitboard::EMPTY;
-        if !orthogonal.is_empty() {
-            snipers |= v.geometry.slide(king, Direction::ORTHOGONAL, Bitboard::EMPTY) & orthogonal;
-        }
-        if !diagonal.is_empty() {
-            snipers |= v.geometry.slide(king, Direction::DIAGONAL, Bitboard::EMPTY) & diagonal;
-        }
+        let snipers =
+            (v.geometry.orthogonal_lines(king) & orthogonal) | (v.geometry.diagonal_lines(king) & diagonal);
         let occupied = self.occupied();
         let ours = self.color_set(self.side);
         let mut pinned = Bitboard::EMPTY;
@@ -516,7 +511,7 @@ impl Position {
             if must_be_empty.intersects(occupied) {
                 continue;
             }
-            if king_path.squares().all(|s| self.attackers(s, !us, occupied).is_empty()) {
+            if king_path.squares().all(|s| !self.attacked_with(s, !us, occupied)) {
                 list.push(Move::new(c.king_from, c.king_to, Special::Castle));
             }
         }
