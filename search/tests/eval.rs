@@ -50,7 +50,7 @@ fn the_fifty_move_count_fades_an_advantage() {
 
 #[test]
 fn the_fifty_move_count_leaves_the_hunted_units_taken_whole() {
-    // Four of the hunted side's six units are taken: 4 x `HUNT_TAKEN` stand for progress that
+    // Eleven of the hunted side's thirteen units are taken: 11 x `HUNT_TAKEN` stand for progress that
     // no capture gives back, so the fade leaves them whole and scales only the rest. No
     // capture is in reach, so the depth-1 search scores much the same quiet line at both
     // counts (its best leaf may differ by a few centipawns); faded whole, it would keep 60%.
@@ -61,7 +61,7 @@ fn the_fifty_move_count_leaves_the_hunted_units_taken_whole() {
     let fen = |halfmoves: u32| format!("d10d/12/12/12/12/12/12/12/12/12/1NN9/DDWWFFMC4 w - - {halfmoves} 80");
     let searched = |halfmoves: u32| {
         let p = Position::from_fen(v, &fen(halfmoves)).unwrap();
-        assert_eq!(unfaded(&p, &values), 4 * taken);
+        assert_eq!(unfaded(&p, &values), 11 * taken);
         let limits = Limits { depth: Some(1), ..Limits::default() };
         match Searcher::new(8).search(&p, &limits, &mut |_| {}).score {
             Score::Centipawns(cp) => cp,
@@ -69,7 +69,7 @@ fn the_fifty_move_count_leaves_the_hunted_units_taken_whole() {
         }
     };
     let (fresh, late) = (searched(0), searched(80));
-    let kept = 4 * taken;
+    let kept = 11 * taken;
     assert!(fresh > kept, "{fresh}");
     let expected = kept + (fresh - kept) * 120 / 200;
     assert!((late - expected).abs() <= 20, "{fresh} then {late}, expected {expected}");
@@ -197,17 +197,18 @@ fn taking_a_hunted_unit_raises_the_hunters_score() {
 
 #[test]
 fn taking_the_unit_that_starts_the_hunt_does_not_cost_the_hunters() {
-    // From a game against the gauge: Black's 25 units against 7; a Desert King jumps the
-    // Desert Ferz on c5, which starts the hunt. Placement and mobility stop counting there;
-    // before `HUNT_ARMY` that cost Black some 1,200 cp and it never took the unit, drawing by
-    // the 50-move rule. White's view, White to move in both.
+    // From a game against the gauge (Black's 25 units against 7), with seven White units and
+    // one Black unit added so that it is 26 against 14: a Desert King jumps the Desert Ferz
+    // on c5, which starts the hunt. Placement and mobility stop counting there; before
+    // `HUNT_ARMY` that cost Black some 1,200 cp and it never took the unit, drawing by the
+    // 50-move rule. White's view, White to move in both.
     let before = eval(
         "desertoasis",
-        "3w4w3/1x1f4fwxv/3w8/3fvvf5/6vm4/3m1d6/5d1d4/2Fd1d1d4/7d4/9d2/4MD6/2VW2WX3o w - - 0 244",
+        "3w4w3/1x1f4fwxv/3w7w/3fvvf5/6vm4/3m1d6/5d1d4/2Fd1d1d4/7d4/W8d2/WW2MD4WW/FFVW2WX3o w - - 0 244",
     );
     let after = eval(
         "desertoasis",
-        "3w4w3/1x1f4fwxv/3w8/3fvvf5/6vm4/3m1d6/5d1d4/1d3d1d4/7d4/9d2/4MD6/2VW2WX3o w - - 0 244",
+        "3w4w3/1x1f4fwxv/3w7w/3fvvf5/6vm4/3m1d6/5d1d4/1d3d1d4/7d4/W8d2/WW2MD4WW/FFVW2WX3o w - - 0 244",
     );
     assert!(after < before, "{after} vs {before}");
 }

@@ -15,8 +15,10 @@ const EXTINCTION_UNITS: i32 = 6;
 /// `HUNT_MAJORITY` times as many: the hunters are drawn toward each hunted unit. Without it a
 /// big army shuffles beside a lone unit it cannot see how to catch, into the 50-move draw.
 /// 6 rather than 4 (with the closeness weight tripled): 74.8% against the depth-1 gauge
-/// instead of 59.0% (docs/tuning.md).
-const HUNT_UNITS: u32 = 6;
+/// instead of 59.0% (docs/tuning.md). 13 rather than 6: a big army facing 7 to 13 units on
+/// their home ranks stayed home by the fitted placement weights and drew (docs/tuning.md,
+/// "Thirty-fifth session").
+const HUNT_UNITS: u32 = 13;
 const HUNT_MAJORITY: u32 = 2;
 /// Taking a hunted unit earns `HUNT_TAKEN` down to this many left. The last two are taken
 /// when the search sees fit: with the bonus for every unit Tinman took one of them at once,
