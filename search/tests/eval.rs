@@ -220,16 +220,19 @@ fn wazir_siege(fen: &str) -> f32 {
 }
 
 #[test]
-fn wazirs_besiege_only_behind_locked_pawns() {
-    // No locked pair: nothing, however far the Wazir stands.
+fn wazirs_besiege_locked_pawns_and_wazirs_at_home() {
+    // Neither a locked pair nor enemy Wazirs on their back rank: nothing, however far the
+    // Wazir stands; one enemy Wazir at home is not yet half a pair.
+    assert_eq!(wazir_siege("8/w7/8/p7/8/W7/P7/8 w - - 0 1"), 0.0);
     assert_eq!(wazir_siege("w7/8/8/p7/8/W7/P7/8 w - - 0 1"), 0.0);
-    // One locked pair: ranks ahead of the own back rank, each side's.
+    // Two enemy Wazirs at home press like a locked pair: two ranks ahead, once.
+    assert_eq!(wazir_siege("ww6/8/8/p7/8/W7/P7/8 w - - 0 1"), 2.0);
+    // One locked pair: ranks ahead of the own back rank, each side's (2 − 1).
+    assert_eq!(wazir_siege("8/w7/8/p7/P7/W7/8/8 w - - 0 1"), 1.0);
     assert_eq!(wazir_siege("w7/8/8/p7/P7/8/8/W7 w - - 0 1"), 0.0);
-    assert_eq!(wazir_siege("w7/8/8/p7/P7/W7/8/8 w - - 0 1"), 2.0);
-    assert_eq!(wazir_siege("8/8/w7/p7/P7/8/8/W7 w - - 0 1"), -2.0);
     assert_eq!(wazir_siege("8/8/w7/p7/P7/W7/8/8 b - - 0 1"), 0.0);
-    // Two Wazirs (on ranks 3 and 2), two pairs: (2 + 1) × 2.
-    assert_eq!(wazir_siege("w7/8/8/pp6/PP6/W7/1W6/8 w - - 0 1"), 6.0);
-    // Five locked pairs count as four.
-    assert_eq!(wazir_siege("w7/8/8/ppppp3/PPPPP3/W7/8/8 w - - 0 1"), 8.0);
+    // Two Wazirs (on ranks 3 and 2), two pairs and two enemy Wazirs at home: (2 + 1) × 3.
+    assert_eq!(wazir_siege("ww6/8/8/pp6/PP6/W7/1W6/8 w - - 0 1"), 9.0);
+    // Five locked pairs count as four: (4 + 1) × 2.
+    assert_eq!(wazir_siege("ww6/8/8/ppppp3/PPPPP3/W7/8/8 w - - 0 1"), 10.0);
 }

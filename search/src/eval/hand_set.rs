@@ -102,10 +102,11 @@ const MOP_UP: i32 = 3;
 /// session"). Less than a 2 v 1 lead (a Wazir and the race, some 550), a surer win: the hunt
 /// takes up to some twenty moves, and the 50-move rule stands over it.
 const WAZIR_HUNTER: i32 = 400;
-/// Per rank a Wazir stands ahead of its back rank, per locked pawn pair (up to four): behind
-/// a locked chain the Wazirs that go forward make progress, those at home only shuffle until
-/// the 50-move rule (by hand against the depth-1 gauge, docs/tuning.md, "Twentieth session":
-/// 72.8% → 83.9% over two seeds; 16 cp a rank with four pairs).
+/// Per rank a Wazir stands ahead of its back rank, per locked pawn pair (up to four) and per
+/// two enemy Wazirs still on their own back rank: behind a locked chain, or against Wazirs that stay
+/// home, the Wazirs that go forward make progress, those at home only shuffle until the
+/// 50-move rule (by hand against the depth-1 gauge, docs/tuning.md: locked pairs, "Twentieth
+/// session", 72.8% → 83.9% over two seeds; Wazirs at home, "Thirty-sixth session").
 const WAZIR_SIEGE: i32 = 4;
 
 /// Bonus per own unit standing on the road (double moves, hard to attack).

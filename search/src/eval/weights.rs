@@ -104,8 +104,9 @@ pub mod param {
     /// their squares and the side to move decide who hunts, and the hunter wins).
     pub const WAZIR_HUNTER: usize = MOP_UP + 1;
     /// Per rank a Wazir stands ahead of its own back rank, times the locked pawn pairs (at
-    /// most `race::SIEGE_LOCKS_MAX`): behind a locked chain only Wazirs that go forward make
-    /// progress.
+    /// most `race::SIEGE_LOCKS_MAX`) plus half the enemy Wazirs still on their back rank:
+    /// behind a locked chain, or against Wazirs that stay home, only Wazirs that go forward
+    /// make progress.
     pub const WAZIR_SIEGE: usize = WAZIR_HUNTER + 1;
     /// Per own unit on the road.
     pub const ROAD_OCCUPATION: usize = WAZIR_SIEGE + 1;

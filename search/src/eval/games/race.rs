@@ -23,6 +23,11 @@ const LOCKED_STEP: i32 = 8;
 const LOCKED_FLOOR: i32 = 16;
 /// The siege term counts locked pawn pairs up to this many.
 const SIEGE_LOCKS_MAX: i32 = 4;
+/// This many enemy Wazirs still on their own back rank press like one locked pair: Wazirs at
+/// home defend nothing ahead of them, so own Wazirs that go forward gain there, and an
+/// opponent that brings its Wazirs out turns the term off. One a pair gained more against the
+/// gauge and lost head to head (docs/tuning.md, "Thirty-sixth session").
+const SIEGE_IDLE_PER_LOCK: i32 = 2;
 
 /// The Wazirs' heights in the vanishing zone, the race (own Wazirs over the opponent's + 1:
 /// equal counts cancel, and for the side ahead every even exchange gains, 8 v 7 by a sixth of
@@ -42,11 +47,13 @@ pub(super) fn terms<S: Sink>(pos: &Position, wazir: Kind, color: Color, sink: &m
     if (count > theirs && theirs > 0) || hunter {
         sink.add(param::MOP_UP, closeness(ours, enemies));
     }
-    let locks = rammed(pos, Color::White).min(SIEGE_LOCKS_MAX);
-    if locks > 0 {
-        let back_rank = if color == Color::White { 0 } else { pos.variant().geometry.height() as i32 - 1 };
+    let last_rank = pos.variant().geometry.height() as i32 - 1;
+    let (back_rank, enemy_back_rank) = if color == Color::White { (0, last_rank) } else { (last_rank, 0) };
+    let idle = enemies.squares().filter(|s| s.rank() as i32 == enemy_back_rank).count() as i32;
+    let pressure = rammed(pos, Color::White).min(SIEGE_LOCKS_MAX) + idle / SIEGE_IDLE_PER_LOCK;
+    if pressure > 0 {
         let advance: i32 = ours.squares().map(|s| (s.rank() as i32 - back_rank).abs()).sum();
-        sink.add(param::WAZIR_SIEGE, advance * locks);
+        sink.add(param::WAZIR_SIEGE, advance * pressure);
     }
 }
 
