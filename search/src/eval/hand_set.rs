@@ -103,9 +103,9 @@ const MOP_UP: i32 = 3;
 /// takes up to some twenty moves, and the 50-move rule stands over it.
 const WAZIR_HUNTER: i32 = 400;
 /// Per rank a Wazir stands ahead of its back rank, per locked pawn pair (up to four) and per
-/// two enemy Wazirs still on their own back rank: behind a locked chain, or against Wazirs that stay
-/// home, the Wazirs that go forward make progress, those at home only shuffle until the
-/// 50-move rule (by hand against the depth-1 gauge, docs/tuning.md: locked pairs, "Twentieth
+/// two enemy Wazirs still on their own back rank: behind a locked chain, or against Wazirs
+/// that stay home, the Wazirs that go forward make progress, those at home only shuffle until
+/// the 50-move rule (by hand against the depth-1 gauge, docs/tuning.md: locked pairs, "Twentieth
 /// session", 72.8% → 83.9% over two seeds; Wazirs at home, "Thirty-sixth session").
 const WAZIR_SIEGE: i32 = 4;
 
