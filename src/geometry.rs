@@ -123,9 +123,28 @@ impl Geometry {
     #[inline(always)]
     pub fn slide_hits(&self, sq: Square, dirs: u8, occupied: Bitboard, targets: Bitboard) -> Bitboard {
         let mut hits = Bitboard::EMPTY;
-        for dir in Direction::ALL {
-            if dirs & (1 << dir as u8) != 0 && self.ray(dir, sq).intersects(targets) {
-                hits |= self.ray_attacks(sq, dir, occupied) & targets;
+        let mut up = dirs & Direction::INCREASING;
+        while up != 0 {
+            let d = up.trailing_zeros() as usize;
+            up &= up - 1;
+            let ray = self.rays[d][sq.index()];
+            if ray.intersects(targets) {
+                hits |= match (ray & occupied).first() {
+                    Some(b) => ray - self.rays[d][b.index()],
+                    None => ray,
+                } & targets;
+            }
+        }
+        let mut down = dirs & !Direction::INCREASING;
+        while down != 0 {
+            let d = down.trailing_zeros() as usize;
+            down &= down - 1;
+            let ray = self.rays[d][sq.index()];
+            if ray.intersects(targets) {
+                hits |= match (ray & occupied).last() {
+                    Some(b) => ray - self.rays[d][b.index()],
+                    None => ray,
+                } & targets;
             }
         }
         hits
@@ -133,13 +152,30 @@ impl Geometry {
 
     /// Squares a slider on `sq` reaches in the directions of the set `dirs` (bit `d` for
     /// [`Direction`] `d`; see [`Direction::ORTHOGONAL`] and [`Direction::DIAGONAL`]).
+    /// Only the set's directions are visited, the increasing ones (whose nearest blocker is
+    /// the lowest square) apart from the decreasing ones, so the loops carry no test.
     #[inline(always)]
     pub fn slide(&self, sq: Square, dirs: u8, occupied: Bitboard) -> Bitboard {
         let mut attacks = Bitboard::EMPTY;
-        for dir in Direction::ALL {
-            if dirs & (1 << dir as u8) != 0 {
-                attacks |= self.ray_attacks(sq, dir, occupied);
-            }
+        let mut up = dirs & Direction::INCREASING;
+        while up != 0 {
+            let d = up.trailing_zeros() as usize;
+            up &= up - 1;
+            let ray = self.rays[d][sq.index()];
+            attacks |= match (ray & occupied).first() {
+                Some(b) => ray - self.rays[d][b.index()],
+                None => ray,
+            };
+        }
+        let mut down = dirs & !Direction::INCREASING;
+        while down != 0 {
+            let d = down.trailing_zeros() as usize;
+            down &= down - 1;
+            let ray = self.rays[d][sq.index()];
+            attacks |= match (ray & occupied).last() {
+                Some(b) => ray - self.rays[d][b.index()],
+                None => ray,
+            };
         }
         attacks
     }

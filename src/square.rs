@@ -153,6 +153,9 @@ impl Direction {
     pub const ORTHOGONAL: u8 = 1 << 0 | 1 << 1 | 1 << 4 | 1 << 5;
     /// Bit set of the diagonal directions (bishop lines).
     pub const DIAGONAL: u8 = 1 << 2 | 1 << 3 | 1 << 6 | 1 << 7;
+    /// Bit set of the directions in which square indices grow (North, East, NorthEast,
+    /// NorthWest): a ray's nearest square is its lowest.
+    pub const INCREASING: u8 = 0x0f;
 
     #[inline]
     pub const fn step(self) -> (i8, i8) {
