@@ -248,6 +248,69 @@ mod tests {
         assert_eq!(names(bishop), ["b2", "d2", "a3", "e3", "f4", "g5", "h6", "i7"]);
     }
 
+    /// A slider's reach found one step at a time: up to and including the first occupied
+    /// square, never onto a hole or off the board.
+    fn walk(g: &Geometry, from: Square, dirs: u8, occupied: Bitboard) -> Bitboard {
+        let mut reach = Bitboard::EMPTY;
+        for dir in Direction::ALL.into_iter().filter(|&d| dirs & (1 << d as u8) != 0) {
+            let (df, dr) = dir.step();
+            let mut cur = from;
+            while let Some(next) = g.leap(cur, df, dr) {
+                reach.insert(next);
+                if occupied.contains(next) {
+                    break;
+                }
+                cur = next;
+            }
+        }
+        reach
+    }
+
+    #[test]
+    fn slides_equal_a_step_by_step_walk_on_every_board() {
+        let holed: Vec<Square> = ["a1", "b1", "h1", "i1", "a12", "i12", "e6"].into_iter().map(sq).collect();
+        let boards = [
+            Geometry::new(8, 8, &[]),
+            Geometry::new(9, 9, &[]),
+            Geometry::new(12, 12, &[]),
+            Geometry::new(9, 12, &holed),
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let dir_sets = [Direction::ORTHOGONAL, Direction::DIAGONAL, 0xff, 1 << 2, 1 << 5, 0b1001_0110];
+        for g in &boards {
+            for _ in 0..50 {
+                // About one square in four occupied, another random set as the targets.
+                let (mut occupied, mut targets) = (Bitboard::EMPTY, Bitboard::EMPTY);
+                for s in g.playable() {
+                    let r = random();
+                    if r % 4 == 0 {
+                        occupied.insert(s);
+                    }
+                    if (r >> 8) % 3 == 0 {
+                        targets.insert(s);
+                    }
+                }
+                for from in g.playable() {
+                    for dirs in dir_sets {
+                        let expected = walk(g, from, dirs, occupied);
+                        assert_eq!(g.slide(from, dirs, occupied), expected, "{from} {dirs:#x}");
+                        assert_eq!(
+                            g.slide_hits(from, dirs, occupied, targets),
+                            expected & targets,
+                            "{from} {dirs:#x}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn between_and_line() {
         let g = Geometry::new(8, 8, &[]);
