@@ -118,34 +118,29 @@ impl Geometry {
         }
     }
 
+    /// The ray from `sq` in direction number `d` cut after its nearest occupied square, which
+    /// is the lowest one when `INCREASING` (the direction's square indices grow).
+    #[inline(always)]
+    fn reach<const INCREASING: bool>(&self, sq: Square, d: usize, occupied: Bitboard) -> Bitboard {
+        let ray = self.rays[d][sq.index()];
+        let blockers = ray & occupied;
+        match if INCREASING { blockers.first() } else { blockers.last() } {
+            Some(b) => ray - self.rays[d][b.index()],
+            None => ray,
+        }
+    }
+
     /// `slide(sq, dirs, occupied) & targets`, with each direction's blocker looked for only
     /// when its ray holds a target (finding attackers: most rays hold no enemy slider).
     #[inline(always)]
     pub fn slide_hits(&self, sq: Square, dirs: u8, occupied: Bitboard, targets: Bitboard) -> Bitboard {
         let mut hits = Bitboard::EMPTY;
-        let mut up = dirs & Direction::INCREASING;
-        while up != 0 {
-            let d = up.trailing_zeros() as usize;
-            up &= up - 1;
-            let ray = self.rays[d][sq.index()];
-            if ray.intersects(targets) {
-                hits |= match (ray & occupied).first() {
-                    Some(b) => ray - self.rays[d][b.index()],
-                    None => ray,
-                } & targets;
-            }
+        let aimed = |d: &usize| self.rays[*d][sq.index()].intersects(targets);
+        for d in direction_numbers(dirs & Direction::INCREASING).filter(aimed) {
+            hits |= self.reach::<true>(sq, d, occupied) & targets;
         }
-        let mut down = dirs & !Direction::INCREASING;
-        while down != 0 {
-            let d = down.trailing_zeros() as usize;
-            down &= down - 1;
-            let ray = self.rays[d][sq.index()];
-            if ray.intersects(targets) {
-                hits |= match (ray & occupied).last() {
-                    Some(b) => ray - self.rays[d][b.index()],
-                    None => ray,
-                } & targets;
-            }
+        for d in direction_numbers(dirs & !Direction::INCREASING).filter(aimed) {
+            hits |= self.reach::<false>(sq, d, occupied) & targets;
         }
         hits
     }
@@ -157,25 +152,11 @@ impl Geometry {
     #[inline(always)]
     pub fn slide(&self, sq: Square, dirs: u8, occupied: Bitboard) -> Bitboard {
         let mut attacks = Bitboard::EMPTY;
-        let mut up = dirs & Direction::INCREASING;
-        while up != 0 {
-            let d = up.trailing_zeros() as usize;
-            up &= up - 1;
-            let ray = self.rays[d][sq.index()];
-            attacks |= match (ray & occupied).first() {
-                Some(b) => ray - self.rays[d][b.index()],
-                None => ray,
-            };
+        for d in direction_numbers(dirs & Direction::INCREASING) {
+            attacks |= self.reach::<true>(sq, d, occupied);
         }
-        let mut down = dirs & !Direction::INCREASING;
-        while down != 0 {
-            let d = down.trailing_zeros() as usize;
-            down &= down - 1;
-            let ray = self.rays[d][sq.index()];
-            attacks |= match (ray & occupied).last() {
-                Some(b) => ray - self.rays[d][b.index()],
-                None => ray,
-            };
+        for d in direction_numbers(dirs & !Direction::INCREASING) {
+            attacks |= self.reach::<false>(sq, d, occupied);
         }
         attacks
     }
@@ -199,6 +180,18 @@ impl Geometry {
             None => Bitboard::EMPTY,
         }
     }
+}
+
+/// The numbers of the directions in the set `dirs`, lowest first.
+#[inline(always)]
+fn direction_numbers(mut dirs: u8) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (dirs != 0).then(|| {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            d
+        })
+    })
 }
 
 #[cfg(test)]
@@ -275,12 +268,11 @@ mod tests {
             Geometry::new(12, 12, &[]),
             Geometry::new(9, 12, &holed),
         ];
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut state = 0x51DE_u64;
         let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
+            let (next, out) = crate::position::zobrist::splitmix(state);
+            state = next;
+            out
         };
         let dir_sets = [Direction::ORTHOGONAL, Direction::DIAGONAL, 0xff, 1 << 2, 1 << 5, 0b1001_0110];
         for g in &boards {
