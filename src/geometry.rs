@@ -109,12 +109,10 @@ impl Geometry {
     /// occupied square.
     #[inline(always)]
     pub fn ray_attacks(&self, sq: Square, dir: Direction, occupied: Bitboard) -> Bitboard {
-        let ray = self.ray(dir, sq);
-        let blockers = ray & occupied;
-        let nearest = if dir.is_increasing() { blockers.first() } else { blockers.last() };
-        match nearest {
-            Some(b) => ray - self.ray(dir, b),
-            None => ray,
+        if dir.is_increasing() {
+            self.reach::<true>(sq, dir as usize, occupied)
+        } else {
+            self.reach::<false>(sq, dir as usize, occupied)
         }
     }
 

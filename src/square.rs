@@ -154,7 +154,7 @@ impl Direction {
     /// Bit set of the diagonal directions (bishop lines).
     pub const DIAGONAL: u8 = 1 << 2 | 1 << 3 | 1 << 6 | 1 << 7;
     /// Bit set of the directions in which square indices grow (North, East, NorthEast,
-    /// NorthWest): a ray's nearest square is its lowest.
+    /// NorthWest, those that [`Direction::is_increasing`]): a ray's nearest square is its lowest.
     pub const INCREASING: u8 = 0x0f;
 
     #[inline]
