@@ -82,6 +82,36 @@ fn the_fifty_move_count_leaves_the_hunted_units_taken_whole() {
     assert_eq!(unfaded(&start, &Values::for_variant(normal)), 0);
 }
 
+#[test]
+fn the_fifty_move_count_leaves_the_material_of_a_wazir_race_whole() {
+    // Three Wazirs against one, far apart: the two extra Wazirs are progress no quiet move
+    // gives back, so the fade scales only the rest. Faded whole, a siege score could pay for
+    // a Wazir given away to restart the count.
+    use tinman_search::eval::{material, unfaded};
+    let v = variants::by_name("imawazir").unwrap();
+    let values = Values::for_variant(v);
+    let fen = |halfmoves: u32| format!("7w/8/8/8/8/8/8/WW5W w - - {halfmoves} 80");
+    let searched = |halfmoves: u32| {
+        let p = Position::from_fen(v, &fen(halfmoves)).unwrap();
+        let limits = Limits { depth: Some(1), ..Limits::default() };
+        match Searcher::new(8).search(&p, &limits, &mut |_| {}).score {
+            Score::Centipawns(cp) => cp,
+            other => panic!("{other:?}"),
+        }
+    };
+    let white = Position::from_fen(v, &fen(0)).unwrap();
+    let kept = unfaded(&white, &values);
+    assert_eq!(kept, material(&white, &values));
+    assert!(kept >= 2 * 200, "{kept}");
+    let (fresh, late) = (searched(0), searched(80));
+    assert!(fresh > kept, "{fresh}");
+    let expected = kept + (fresh - kept) * 120 / 200;
+    assert!((late - expected).abs() <= 20, "{fresh} then {late}, expected {expected}");
+    assert!(late > fresh * 120 / 200 + kept / 4, "{fresh} then {late}");
+    let black = Position::from_fen(v, "7w/8/8/8/8/8/8/WW5W b - - 0 80").unwrap();
+    assert_eq!(unfaded(&black, &values), -kept);
+}
+
 /// White's coefficients of the hunt's flight and trapped terms in a `desertoasis` position.
 fn hunt_net(fen: &str) -> (f32, f32) {
     use tinman_search::eval::{trace, weights::param};

@@ -63,7 +63,11 @@ pub fn unfaded(pos: &Position, values: &Values) -> i32 {
 
 /// Material balance for the side to move.
 pub fn material(pos: &Position, values: &Values) -> i32 {
-    let us = pos.side_to_move();
+    material_balance(pos, values, pos.side_to_move())
+}
+
+/// Material balance for `us`.
+fn material_balance(pos: &Position, values: &Values, us: Color) -> i32 {
     pos.variant()
         .kinds()
         .map(|k| values.of(k) * (pos.pieces(us, k).count() as i32 - pos.pieces(!us, k).count() as i32))

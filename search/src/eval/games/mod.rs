@@ -40,15 +40,21 @@ pub(super) fn placement_counts(pos: &Position, color: Color) -> bool {
 }
 
 /// White's part of the evaluation that stands for progress already made and that no capture
-/// gives back (the hunted units taken): the 50-move fade leaves it whole. Faded, a constant
-/// 4000 made any capture that restarts the count look like a gain, the opponent's capture of
-/// a hunter included (docs/tuning.md, "Thirty-fourth session").
+/// gives back: the 50-move fade leaves it whole. In a hunt, the hunted units taken: faded, a
+/// constant 4000 made any capture that restarts the count look like a gain, the opponent's
+/// capture of a hunter included (docs/tuning.md, "Thirty-fourth session"). In a race for
+/// the last units of a kind, the material: faded, a siege score of +4 behind locked pawns
+/// paid a Wazir given to a pawn near the 100th ply, to restart the count (thirty-eighth
+/// session).
 pub(super) fn unfaded(pos: &Position, values: &Values) -> i32 {
-    if pos.variant().goal() != Goal::Extinction {
-        return 0;
+    match pos.variant().goal() {
+        Goal::Extinction => {
+            let taken = values.weights().get(super::weights::param::HUNT_TAKEN).eg;
+            taken * (hunt::hunted_taken(pos, Color::White) - hunt::hunted_taken(pos, Color::Black))
+        }
+        Goal::LastOwner(_) => super::material_balance(pos, values, Color::White),
+        Goal::Checkmate => 0,
     }
-    let taken = values.weights().get(super::weights::param::HUNT_TAKEN).eg;
-    taken * (hunt::hunted_taken(pos, Color::White) - hunt::hunted_taken(pos, Color::Black))
 }
 
 /// The share of an evaluation that counts, in `SCALE_ONE`ths.
