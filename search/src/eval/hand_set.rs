@@ -109,6 +109,8 @@ const WAZIR_HUNTER: i32 = 400;
 /// session", 72.8% → 83.9% over two seeds; Wazirs at home, "Thirty-sixth session"; 6 rather
 /// than 4, 87.7% → 89.9% over three seeds, "Thirty-seventh session").
 const WAZIR_SIEGE: i32 = 6;
+/// Per passed pawn that no enemy Wazir catches: it becomes a Wazir (300) for a pawn (100).
+const RUNAWAY_PAWN: i32 = 200;
 
 /// Bonus per own unit standing on the road (double moves, hard to attack).
 const ROAD_OCCUPATION: i32 = 12;
@@ -168,6 +170,7 @@ pub fn weights(variant: &'static Variant) -> Weights {
     set(&mut w, param::MOP_UP, Pair::flat(MOP_UP));
     set(&mut w, param::WAZIR_HUNTER, Pair::flat(WAZIR_HUNTER));
     set(&mut w, param::WAZIR_SIEGE, Pair::flat(WAZIR_SIEGE));
+    set(&mut w, param::RUNAWAY_PAWN, Pair::flat(RUNAWAY_PAWN));
     set(&mut w, param::ROAD_OCCUPATION, Pair::flat(ROAD_OCCUPATION));
     set(&mut w, param::ROAD_CONTROL, Pair::flat(ROAD_CONTROL));
     w

@@ -108,8 +108,10 @@ pub mod param {
     /// behind a locked chain, or against Wazirs that stay home, only Wazirs that go forward
     /// make progress.
     pub const WAZIR_SIEGE: usize = WAZIR_HUNTER + 1;
+    /// Per passed pawn no enemy unit of the race's kind reaches before it promotes.
+    pub const RUNAWAY_PAWN: usize = WAZIR_SIEGE + 1;
     /// Per own unit on the road.
-    pub const ROAD_OCCUPATION: usize = WAZIR_SIEGE + 1;
+    pub const ROAD_OCCUPATION: usize = RUNAWAY_PAWN + 1;
     /// Per road square attacked.
     pub const ROAD_CONTROL: usize = ROAD_OCCUPATION + 1;
     /// Per move a side has fewer than the cramped threshold (where having no move loses, as
@@ -123,7 +125,7 @@ pub mod param {
 
 /// The name of each scalar slot in a table file (the per-kind and indexed ones are named by
 /// `Weights::name`).
-const SCALAR_NAMES: [(usize, &str); 29] = [
+const SCALAR_NAMES: [(usize, &str); 30] = [
     (param::DOUBLED, "doubled"),
     (param::ISOLATED, "isolated"),
     (param::SHIELD, "shield.1"),
@@ -150,6 +152,7 @@ const SCALAR_NAMES: [(usize, &str); 29] = [
     (param::MOP_UP, "mop_up"),
     (param::WAZIR_HUNTER, "wazir_hunter"),
     (param::WAZIR_SIEGE, "wazir_siege"),
+    (param::RUNAWAY_PAWN, "runaway_pawn"),
     (param::ROAD_OCCUPATION, "road_occupation"),
     (param::ROAD_CONTROL, "road_control"),
     (param::CRAMPED, "cramped"),
@@ -180,7 +183,11 @@ fn uses(variant: &'static Variant, slot: usize) -> bool {
         | param::HUNT_ARMY
         | param::HUNT_TAKEN => variant.goal() == Goal::Extinction,
         param::WAZIR_HEIGHT => variant.vanishing().is_some(),
-        param::WAZIR_RACE | param::MOP_UP | param::WAZIR_HUNTER | param::WAZIR_SIEGE => {
+        param::WAZIR_RACE
+        | param::MOP_UP
+        | param::WAZIR_HUNTER
+        | param::WAZIR_SIEGE
+        | param::RUNAWAY_PAWN => {
             matches!(variant.goal(), Goal::LastOwner(_))
         }
         param::ROAD_OCCUPATION | param::ROAD_CONTROL => {

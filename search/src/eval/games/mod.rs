@@ -5,6 +5,7 @@
 mod hunt;
 mod race;
 mod road;
+mod runaway;
 
 use super::sink::Sink;
 use super::values::{table_reach, Values};
@@ -14,7 +15,7 @@ use tinman_core::{Bitboard, Color, Position};
 pub(super) fn game_terms<S: Sink>(pos: &Position, values: &Values, color: Color, sink: &mut S) {
     let v = pos.variant();
     match v.goal() {
-        Goal::LastOwner(kind) => race::terms(pos, kind, color, sink),
+        Goal::LastOwner(kind) => race::terms(pos, values, kind, color, sink),
         Goal::Extinction => hunt::terms(pos, values, color, sink),
         Goal::Checkmate => {}
     }

@@ -8,7 +8,8 @@
 //! no endless flight (docs/tuning.md, "Fifteenth session"). With pawns either side may spend
 //! a tempo, and two against two showed no such rule, so the term stops there.
 
-use super::SCALE_ONE;
+use super::runaway::runaways;
+use super::{Values, SCALE_ONE};
 use crate::eval::sink::Sink;
 use crate::eval::weights::{param, FINE};
 use tinman_core::{Bitboard, Color, Kind, Position, Square};
@@ -32,7 +33,7 @@ const SIEGE_IDLE_PER_LOCK: i32 = 2;
 /// The Wazirs' heights in the vanishing zone, the race (own Wazirs over the opponent's + 1:
 /// equal counts cancel, and for the side ahead every even exchange gains, 8 v 7 by a sixth of
 /// the weight, 2 v 1 by two thirds), and the mop-up of the side with more.
-pub(super) fn terms<S: Sink>(pos: &Position, wazir: Kind, color: Color, sink: &mut S) {
+pub(super) fn terms<S: Sink>(pos: &Position, values: &Values, wazir: Kind, color: Color, sink: &mut S) {
     let ours = pos.pieces(color, wazir);
     let enemies = pos.pieces(!color, wazir);
     let (count, theirs) = (ours.count() as i32, enemies.count() as i32);
@@ -46,6 +47,10 @@ pub(super) fn terms<S: Sink>(pos: &Position, wazir: Kind, color: Color, sink: &m
     }
     if (count > theirs && theirs > 0) || hunter {
         sink.add(param::MOP_UP, closeness(ours, enemies));
+    }
+    let runaway = runaways(pos, values, wazir, color);
+    if runaway > 0 {
+        sink.add(param::RUNAWAY_PAWN, runaway);
     }
     let last_rank = pos.variant().geometry.height() as i32 - 1;
     let (back_rank, enemy_back_rank) = if color == Color::White { (0, last_rank) } else { (last_rank, 0) };
