@@ -267,25 +267,25 @@ fn wazirs_besiege_locked_pawns_and_wazirs_at_home() {
     assert_eq!(wazir_siege("ww6/8/8/ppppp3/PPPPP3/W7/8/8 w - - 0 1"), 10.0);
 }
 
-fn runaway_pawns(fen: &str) -> f32 {
-    imawazir_coefficient(fen, tinman_search::eval::weights::param::RUNAWAY_PAWN)
-}
-
 #[test]
 fn a_passed_pawn_no_enemy_wazir_catches_is_a_runaway() {
-    // e5 to e8 takes three moves; the Wazir on a8 needs four to stand next to e8 and take.
-    assert_eq!(runaway_pawns("w7/8/8/4P3/8/8/8/W7 w - - 0 1"), 1.0);
-    // With Black to move it gets there in time, and so does a Wazir one file nearer.
-    assert_eq!(runaway_pawns("w7/8/8/4P3/8/8/8/W7 b - - 0 1"), 0.0);
-    assert_eq!(runaway_pawns("1w6/8/8/4P3/8/8/8/W7 w - - 0 1"), 0.0);
-    // An enemy pawn ahead on a neighbouring file: not passed.
-    assert_eq!(runaway_pawns("w7/3p4/8/4P3/8/8/8/W7 w - - 0 1"), 0.0);
-    // Its own Wazir in the way: not (yet) a runaway.
-    assert_eq!(runaway_pawns("w7/8/4W3/4P3/8/8/8/8 w - - 0 1"), 0.0);
-    // Black's pawn on d4 runs to d1; White's only Wazir is far away on h8.
-    assert_eq!(runaway_pawns("7W/8/8/8/3p4/8/8/w7 b - - 0 1"), -1.0);
-    // The double step saves a move: from e2 five moves, not six, and the Wazir on b5 needs
-    // six to stand next to e8; from c5 it needs five.
-    assert_eq!(runaway_pawns("8/8/8/1w6/8/8/4P3/W7 w - - 0 1"), 1.0);
-    assert_eq!(runaway_pawns("8/8/8/2w5/8/8/4P3/W7 w - - 0 1"), 0.0);
+    use tinman_search::eval::weights::param::RUNAWAY_PAWN;
+    // White's count minus Black's, with why.
+    let cases = [
+        (
+            "w7/8/8/4P3/8/8/8/W7 w - - 0 1",
+            1.0,
+            "e5 to e8 takes three moves; a8 needs four to stand next to e8",
+        ),
+        ("w7/8/8/4P3/8/8/8/W7 b - - 0 1", 0.0, "with Black to move the Wazir gets there in time"),
+        ("1w6/8/8/4P3/8/8/8/W7 w - - 0 1", 0.0, "so does a Wazir one file nearer"),
+        ("w7/3p4/8/4P3/8/8/8/W7 w - - 0 1", 0.0, "an enemy pawn ahead on a neighbouring file: not passed"),
+        ("w7/8/4W3/4P3/8/8/8/8 w - - 0 1", 0.0, "its own Wazir in the way: not (yet) a runaway"),
+        ("7W/8/8/8/3p4/8/8/w7 b - - 0 1", -1.0, "Black's pawn runs from d4 to d1, White's Wazir is on h8"),
+        ("8/8/8/1w6/8/8/4P3/W7 w - - 0 1", 1.0, "the double step: five moves from e2, b5 needs six"),
+        ("8/8/8/2w5/8/8/4P3/W7 w - - 0 1", 0.0, "and from c5 five"),
+    ];
+    for (fen, expected, why) in cases {
+        assert_eq!(imawazir_coefficient(fen, RUNAWAY_PAWN), expected, "{why}: {fen}");
+    }
 }

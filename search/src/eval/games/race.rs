@@ -82,16 +82,15 @@ pub(super) fn scale(pos: &Position) -> i32 {
 fn closeness(ours: Bitboard, enemies: Bitboard) -> i32 {
     ours.squares()
         .map(|a| {
-            let nearest = enemies
-                .squares()
-                .map(|b| {
-                    (a.file() as i32 - b.file() as i32).abs() + (a.rank() as i32 - b.rank() as i32).abs()
-                })
-                .min()
-                .unwrap_or(MAX_DISTANCE);
+            let nearest = enemies.squares().map(|b| wazir_distance(a, b)).min().unwrap_or(MAX_DISTANCE);
             MAX_DISTANCE - nearest
         })
         .sum()
+}
+
+/// The number of Wazir steps from `a` to `b` on an empty board.
+pub(super) fn wazir_distance(a: Square, b: Square) -> i32 {
+    (a.file() as i32 - b.file() as i32).abs() + (a.rank() as i32 - b.rank() as i32).abs()
 }
 
 /// Pawns of `color` with an enemy pawn straight ahead (each such pair counts once).

@@ -8,6 +8,7 @@
 //! only inside its horizon: against the depth-1 gauge a pawn walked from d6 to promotion
 //! while every Wazir stood on the wings (thirty-eighth session).
 
+use super::race::wazir_distance;
 use super::Values;
 use tinman_core::{Bitboard, Color, Kind, Position, Square};
 
@@ -50,9 +51,5 @@ pub(super) fn runaways(pos: &Position, values: &Values, chaser: Kind, color: Col
 
 /// Whether one of `chasers` reaches `target` or a square next to it within `moves`.
 fn caught(chasers: Bitboard, target: Square, moves: i32) -> bool {
-    chasers.squares().any(|c| {
-        let distance =
-            (c.file() as i32 - target.file() as i32).abs() + (c.rank() as i32 - target.rank() as i32).abs();
-        distance <= moves
-    })
+    chasers.squares().any(|c| wazir_distance(c, target) <= moves)
 }
