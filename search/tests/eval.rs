@@ -32,20 +32,31 @@ fn a_piece_attacked_by_a_pawn_is_a_threat() {
     assert!(threatened > safe + 20, "{threatened} vs {safe}");
 }
 
+/// The score of a depth-1 search of `fen` in `variant`, in centipawns.
+fn depth_one_score(variant: &str, fen: &str) -> i32 {
+    let p = Position::from_fen(variants::by_name(variant).unwrap(), fen).unwrap();
+    let limits = Limits { depth: Some(1), ..Limits::default() };
+    match Searcher::new(8).search(&p, &limits, &mut |_| {}).score {
+        Score::Centipawns(cp) => cp,
+        other => panic!("{other:?}"),
+    }
+}
+
 #[test]
 fn the_fifty_move_count_fades_an_advantage() {
-    let v = variants::by_name("normal").unwrap();
-    let score = |halfmoves: u32| {
-        let fen = format!("4k3/8/8/8/8/8/8/3QK3 w - - {halfmoves} 60");
-        let p = Position::from_fen(v, &fen).unwrap();
-        let limits = Limits { depth: Some(1), ..Limits::default() };
-        match Searcher::new(8).search(&p, &limits, &mut |_| {}).score {
-            Score::Centipawns(cp) => cp,
-            other => panic!("{other:?}"),
-        }
-    };
+    let score =
+        |halfmoves: u32| depth_one_score("normal", &format!("4k3/8/8/8/8/8/8/3QK3 w - - {halfmoves} 60"));
     let (fresh, late) = (score(0), score(80));
     assert!(fresh > 800 && late < fresh * 3 / 4, "{fresh} then {late}");
+}
+
+/// A depth-1 score `fresh` at a 50-move count of 0 and `late` at 80: only what is above
+/// `kept` fades, to 120/200 (within a few centipawns for a different best leaf).
+fn assert_faded_but(kept: i32, fresh: i32, late: i32) {
+    assert!(fresh > kept, "{fresh}");
+    let expected = kept + (fresh - kept) * 120 / 200;
+    assert!((late - expected).abs() <= 20, "{fresh} then {late}, expected {expected}");
+    assert!(late > fresh * 120 / 200 + kept / 4, "{fresh} then {late}");
 }
 
 #[test]
@@ -62,18 +73,11 @@ fn the_fifty_move_count_leaves_the_hunted_units_taken_whole() {
     let searched = |halfmoves: u32| {
         let p = Position::from_fen(v, &fen(halfmoves)).unwrap();
         assert_eq!(unfaded(&p, &values), 11 * taken);
-        let limits = Limits { depth: Some(1), ..Limits::default() };
-        match Searcher::new(8).search(&p, &limits, &mut |_| {}).score {
-            Score::Centipawns(cp) => cp,
-            other => panic!("{other:?}"),
-        }
+        depth_one_score("desertoasis", &fen(halfmoves))
     };
     let (fresh, late) = (searched(0), searched(80));
     let kept = 11 * taken;
-    assert!(fresh > kept, "{fresh}");
-    let expected = kept + (fresh - kept) * 120 / 200;
-    assert!((late - expected).abs() <= 20, "{fresh} then {late}, expected {expected}");
-    assert!(late > fresh * 120 / 200 + kept / 4, "{fresh} then {late}");
+    assert_faded_but(kept, fresh, late);
     // Black to move sees the same bookkeeping against it; other games keep nothing out.
     let black = Position::from_fen(v, "d10d/12/12/12/12/12/12/12/12/12/1NN9/DDWWFFMC4 b - - 0 80").unwrap();
     assert_eq!(unfaded(&black, &values), -kept);
@@ -91,23 +95,13 @@ fn the_fifty_move_count_leaves_the_material_of_a_wazir_race_whole() {
     let v = variants::by_name("imawazir").unwrap();
     let values = Values::for_variant(v);
     let fen = |halfmoves: u32| format!("7w/8/8/8/8/8/8/WW5W w - - {halfmoves} 80");
-    let searched = |halfmoves: u32| {
-        let p = Position::from_fen(v, &fen(halfmoves)).unwrap();
-        let limits = Limits { depth: Some(1), ..Limits::default() };
-        match Searcher::new(8).search(&p, &limits, &mut |_| {}).score {
-            Score::Centipawns(cp) => cp,
-            other => panic!("{other:?}"),
-        }
-    };
+    let searched = |halfmoves: u32| depth_one_score("imawazir", &fen(halfmoves));
     let white = Position::from_fen(v, &fen(0)).unwrap();
     let kept = unfaded(&white, &values);
     assert_eq!(kept, material(&white, &values));
     assert!(kept >= 2 * 200, "{kept}");
     let (fresh, late) = (searched(0), searched(80));
-    assert!(fresh > kept, "{fresh}");
-    let expected = kept + (fresh - kept) * 120 / 200;
-    assert!((late - expected).abs() <= 20, "{fresh} then {late}, expected {expected}");
-    assert!(late > fresh * 120 / 200 + kept / 4, "{fresh} then {late}");
+    assert_faded_but(kept, fresh, late);
     let black = Position::from_fen(v, "7w/8/8/8/8/8/8/WW5W b - - 0 80").unwrap();
     assert_eq!(unfaded(&black, &values), -kept);
 }
