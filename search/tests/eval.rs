@@ -245,20 +245,35 @@ fn wazir_siege(fen: &str) -> f32 {
 
 #[test]
 fn wazirs_besiege_locked_pawns_and_wazirs_at_home() {
+    // The coefficient is pressure × ranks ahead × 8 / the larger army, each side's.
     // Neither a locked pair nor enemy Wazirs on their back rank: nothing, however far the
     // Wazir stands; one enemy Wazir at home is not yet half a pair.
     assert_eq!(wazir_siege("8/w7/8/p7/8/W7/P7/8 w - - 0 1"), 0.0);
     assert_eq!(wazir_siege("w7/8/8/p7/8/W7/P7/8 w - - 0 1"), 0.0);
-    // Two enemy Wazirs at home press like a locked pair: two ranks ahead, once.
-    assert_eq!(wazir_siege("ww6/8/8/p7/8/W7/P7/8 w - - 0 1"), 2.0);
-    // One locked pair: ranks ahead of the own back rank, each side's (2 − 1).
-    assert_eq!(wazir_siege("8/w7/8/p7/P7/W7/8/8 w - - 0 1"), 1.0);
+    // Two enemy Wazirs at home press like a locked pair: two ranks ahead, over two Wazirs.
+    assert_eq!(wazir_siege("ww6/8/8/p7/8/W7/P7/8 w - - 0 1"), 8.0);
+    // One locked pair: ranks ahead of the own back rank, each side's (16 − 8).
+    assert_eq!(wazir_siege("8/w7/8/p7/P7/W7/8/8 w - - 0 1"), 8.0);
     assert_eq!(wazir_siege("w7/8/8/p7/P7/8/8/W7 w - - 0 1"), 0.0);
     assert_eq!(wazir_siege("8/8/w7/p7/P7/W7/8/8 b - - 0 1"), 0.0);
-    // Two Wazirs (on ranks 3 and 2), two pairs and two enemy Wazirs at home: (2 + 1) × 3.
-    assert_eq!(wazir_siege("ww6/8/8/pp6/PP6/W7/1W6/8 w - - 0 1"), 9.0);
-    // Five locked pairs count as four: (4 + 1) × 2.
-    assert_eq!(wazir_siege("ww6/8/8/ppppp3/PPPPP3/W7/8/8 w - - 0 1"), 10.0);
+    // Two Wazirs (on ranks 3 and 2), two pairs and two enemy Wazirs at home: 3 × 3 × 8 / 2.
+    assert_eq!(wazir_siege("ww6/8/8/pp6/PP6/W7/1W6/8 w - - 0 1"), 36.0);
+    // Five locked pairs count as four: (4 + 1) × 2 × 8 / 2.
+    assert_eq!(wazir_siege("ww6/8/8/ppppp3/PPPPP3/W7/8/8 w - - 0 1"), 40.0);
+}
+
+#[test]
+fn the_siege_costs_nothing_in_an_even_trade_and_gains_nothing_from_a_lost_wazir() {
+    // h5 traded for g7 behind one locked pair: White 4 + 4 ranks over two Wazirs before and
+    // 4 over one after (32), Black 1 + 1 over two and 1 over one (8). Counted Wazir by
+    // Wazir, White would lose 4 and Black 1 in the trade.
+    let before = wazir_siege("8/1w4w1/8/W1p4W/2P5/8/8/8 w - - 0 1");
+    let after = wazir_siege("8/1w6/8/W1p5/2P5/8/8/8 w - - 0 1");
+    assert_eq!((before, after), (24.0, 24.0));
+    // White's Wazir at home lost against two at home: still 4 ranks over an army of two.
+    let whole = wazir_siege("ww6/8/8/W7/8/8/8/W7 w - - 0 1");
+    let lost = wazir_siege("ww6/8/8/W7/8/8/8/8 w - - 0 1");
+    assert_eq!((whole, lost), (16.0, 16.0));
 }
 
 #[test]

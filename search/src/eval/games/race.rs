@@ -29,6 +29,12 @@ const SIEGE_LOCKS_MAX: i32 = 4;
 /// opponent that brings its Wazirs out turns the term off. One a pair gained more against the
 /// gauge and lost head to head (docs/tuning.md, "Thirty-sixth session").
 const SIEGE_IDLE_PER_LOCK: i32 = 2;
+/// The siege counts the advance of a full army of this many Wazirs: the own Wazirs' ranks
+/// ahead, over the larger of the two sides' counts. Summed Wazir by Wazir, a forward Wazir
+/// traded for one at home took its ranks along, so the besieger refused the even trades
+/// that open the way in; over the own count alone, a Wazir left behind would gain by being
+/// lost (docs/tuning.md, "Thirty-ninth session").
+const SIEGE_ARMY: i32 = 8;
 
 /// The Wazirs' heights in the vanishing zone, the race (own Wazirs over the opponent's + 1:
 /// equal counts cancel, and for the side ahead every even exchange gains, 8 v 7 by a sixth of
@@ -56,9 +62,10 @@ pub(super) fn terms<S: Sink>(pos: &Position, values: &Values, wazir: Kind, color
     let (back_rank, enemy_back_rank) = if color == Color::White { (0, last_rank) } else { (last_rank, 0) };
     let idle = enemies.squares().filter(|s| s.rank() as i32 == enemy_back_rank).count() as i32;
     let pressure = rammed(pos, Color::White).min(SIEGE_LOCKS_MAX) + idle / SIEGE_IDLE_PER_LOCK;
-    if pressure > 0 {
+    if pressure > 0 && count > 0 {
         let advance: i32 = ours.squares().map(|s| (s.rank() as i32 - back_rank).abs()).sum();
-        sink.add(param::WAZIR_SIEGE, advance * pressure);
+        let army = count.max(theirs);
+        sink.add_fine(param::WAZIR_SIEGE, FINE * advance * pressure * SIEGE_ARMY / army);
     }
 }
 
