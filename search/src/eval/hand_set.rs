@@ -102,12 +102,14 @@ const MOP_UP: i32 = 3;
 /// session"). Less than a 2 v 1 lead (a Wazir and the race, some 550), a surer win: the hunt
 /// takes up to some twenty moves, and the 50-move rule stands over it.
 const WAZIR_HUNTER: i32 = 400;
-/// Per rank a Wazir stands ahead of its back rank, per locked pawn pair (up to four) and per
-/// two enemy Wazirs still on their own back rank: behind a locked chain, or against Wazirs
-/// that stay home, the Wazirs that go forward make progress, those at home only shuffle until
-/// the 50-move rule (by hand against the depth-1 gauge, docs/tuning.md: locked pairs, "Twentieth
-/// session", 72.8% → 83.9% over two seeds; Wazirs at home, "Thirty-sixth session"; 6 rather
-/// than 4, 87.7% → 89.9% over three seeds, "Thirty-seventh session").
+/// Per rank of a full army's advance (the own Wazirs' ranks ahead of their back rank, times 8
+/// over the larger side's count), per locked pawn pair (up to four) and per two enemy Wazirs
+/// still on their own back rank: behind a locked chain, or against Wazirs that stay home, the
+/// Wazirs that go forward make progress, those at home only shuffle until the 50-move rule
+/// (by hand against the depth-1 gauge, docs/tuning.md: locked pairs, "Twentieth session",
+/// 72.8% → 83.9% over two seeds; Wazirs at home, "Thirty-sixth session"; 6 rather than 4,
+/// 87.7% → 89.9% over three seeds, "Thirty-seventh session"; the army's advance, "Thirty-ninth
+/// session").
 const WAZIR_SIEGE: i32 = 6;
 /// Per passed pawn that no enemy Wazir catches: it becomes a Wazir (300) for a pawn (100).
 const RUNAWAY_PAWN: i32 = 200;
